@@ -1,11 +1,12 @@
 // The generated webhook files' contents, shared by the generator (which writes
 // them) and the drift test (which compares them):
 //   webhooks.ts: every payload schema as a TypeScript type (openapi-typescript),
-//     types only, without descriptions and examples (they would triple the file
-//     and ship in the SDK's .d.ts);
+//     types only, without descriptions and examples, and with repeated object
+//     shapes written once (hoist-repeats.ts): all of it ships in the SDK's .d.ts;
 //   webhook-names.ts: the payload of each event and of each `event.action`, and
 //     the list of those names (the only runtime data: a few kilobytes).
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
+import { hoistRepeats } from './hoist-repeats.js';
 import { nameOf, webhookRows, type WebhooksDocument } from './webhook-table.js';
 
 const HEADER =
@@ -24,7 +25,7 @@ function withoutProse(value: unknown, isPropertyMap = false): unknown {
   return copy;
 }
 
-function renderNames(document: WebhooksDocument): string {
+export function renderNames(document: WebhooksDocument): string {
   const rows = webhookRows(document);
   const byName = new Map<string, string[]>();
   for (const row of rows) {
@@ -57,7 +58,7 @@ export async function renderWebhookTypes(
     openapi: document.openapi,
     info: document.info,
     paths: {},
-    components: { schemas: withoutProse(document.components.schemas) },
+    components: { schemas: hoistRepeats(withoutProse(document.components.schemas) as Record<string, unknown>) },
   };
   const ast = await openapiTS(schemasOnly as OpenAPI3, { alphabetize: false, exportType: false });
   return { 'webhooks.ts': HEADER + astToString(ast), 'webhook-names.ts': renderNames(document) };

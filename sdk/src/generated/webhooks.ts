@@ -888,78 +888,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-2"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -1094,88 +1023,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        artifact_metadata?: "read" | "write";
-                        /** @enum {string} */
-                        attestations?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        copilot_requests?: "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        merge_queues?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        models?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -1310,88 +1158,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        artifact_metadata?: "read" | "write";
-                        /** @enum {string} */
-                        attestations?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        copilot_requests?: "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        merge_queues?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        models?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -2478,78 +2245,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-4"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -2624,73 +2320,7 @@ export interface components {
                 event: string;
                 head_branch: string;
                 head_commit?: null;
-                head_repository?: {
-                    archive_url?: string;
-                    assignees_url?: string;
-                    blobs_url?: string;
-                    branches_url?: string;
-                    collaborators_url?: string;
-                    comments_url?: string;
-                    commits_url?: string;
-                    compare_url?: string;
-                    contents_url?: string;
-                    contributors_url?: string;
-                    deployments_url?: string;
-                    description?: null;
-                    downloads_url?: string;
-                    events_url?: string;
-                    fork?: boolean;
-                    forks_url?: string;
-                    full_name?: string;
-                    git_commits_url?: string;
-                    git_refs_url?: string;
-                    git_tags_url?: string;
-                    hooks_url?: string;
-                    html_url?: string;
-                    id?: number;
-                    issue_comment_url?: string;
-                    issue_events_url?: string;
-                    issues_url?: string;
-                    keys_url?: string;
-                    labels_url?: string;
-                    languages_url?: string;
-                    merges_url?: string;
-                    milestones_url?: string;
-                    name?: string;
-                    node_id?: string;
-                    notifications_url?: string;
-                    owner?: {
-                        avatar_url?: string;
-                        events_url?: string;
-                        followers_url?: string;
-                        following_url?: string;
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        html_url?: string;
-                        id?: number;
-                        login?: string;
-                        node_id?: string;
-                        organizations_url?: string;
-                        received_events_url?: string;
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        starred_url?: string;
-                        subscriptions_url?: string;
-                        type?: string;
-                        url?: string;
-                    };
-                    private?: boolean;
-                    pulls_url?: string;
-                    releases_url?: string;
-                    stargazers_url?: string;
-                    statuses_url?: string;
-                    subscribers_url?: string;
-                    subscription_url?: string;
-                    tags_url?: string;
-                    teams_url?: string;
-                    trees_url?: string;
-                    url?: string;
-                };
+                head_repository?: components["schemas"]["shared-head-repository-4"];
                 head_sha: string;
                 /** Format: uri */
                 html_url: string;
@@ -2732,73 +2362,7 @@ export interface components {
                     ref?: string;
                     sha: string;
                 }[] | null;
-                repository?: {
-                    archive_url?: string;
-                    assignees_url?: string;
-                    blobs_url?: string;
-                    branches_url?: string;
-                    collaborators_url?: string;
-                    comments_url?: string;
-                    commits_url?: string;
-                    compare_url?: string;
-                    contents_url?: string;
-                    contributors_url?: string;
-                    deployments_url?: string;
-                    description?: null;
-                    downloads_url?: string;
-                    events_url?: string;
-                    fork?: boolean;
-                    forks_url?: string;
-                    full_name?: string;
-                    git_commits_url?: string;
-                    git_refs_url?: string;
-                    git_tags_url?: string;
-                    hooks_url?: string;
-                    html_url?: string;
-                    id?: number;
-                    issue_comment_url?: string;
-                    issue_events_url?: string;
-                    issues_url?: string;
-                    keys_url?: string;
-                    labels_url?: string;
-                    languages_url?: string;
-                    merges_url?: string;
-                    milestones_url?: string;
-                    name?: string;
-                    node_id?: string;
-                    notifications_url?: string;
-                    owner?: {
-                        avatar_url?: string;
-                        events_url?: string;
-                        followers_url?: string;
-                        following_url?: string;
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        html_url?: string;
-                        id?: number;
-                        login?: string;
-                        node_id?: string;
-                        organizations_url?: string;
-                        received_events_url?: string;
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        starred_url?: string;
-                        subscriptions_url?: string;
-                        type?: string;
-                        url?: string;
-                    };
-                    private?: boolean;
-                    pulls_url?: string;
-                    releases_url?: string;
-                    stargazers_url?: string;
-                    statuses_url?: string;
-                    subscribers_url?: string;
-                    subscription_url?: string;
-                    tags_url?: string;
-                    teams_url?: string;
-                    trees_url?: string;
-                    url?: string;
-                };
+                repository?: components["schemas"]["shared-head-repository-4"];
                 rerun_url?: string;
                 run_attempt: number;
                 run_number: number;
@@ -3298,74 +2862,7 @@ export interface components {
                 event: string;
                 head_branch: string;
                 head_commit?: Record<string, never> | null;
-                head_repository?: {
-                    archive_url?: string;
-                    assignees_url?: string;
-                    blobs_url?: string;
-                    branches_url?: string;
-                    collaborators_url?: string;
-                    comments_url?: string;
-                    commits_url?: string;
-                    compare_url?: string;
-                    contents_url?: string;
-                    contributors_url?: string;
-                    deployments_url?: string;
-                    description?: string | null;
-                    downloads_url?: string;
-                    events_url?: string;
-                    fork?: boolean;
-                    forks_url?: string;
-                    full_name?: string;
-                    git_commits_url?: string;
-                    git_refs_url?: string;
-                    git_tags_url?: string;
-                    hooks_url?: string;
-                    html_url?: string;
-                    id?: number;
-                    issue_comment_url?: string;
-                    issue_events_url?: string;
-                    issues_url?: string;
-                    keys_url?: string;
-                    labels_url?: string;
-                    languages_url?: string;
-                    merges_url?: string;
-                    milestones_url?: string;
-                    name?: string;
-                    node_id?: string;
-                    notifications_url?: string;
-                    owner?: {
-                        avatar_url?: string;
-                        events_url?: string;
-                        followers_url?: string;
-                        following_url?: string;
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        html_url?: string;
-                        id?: number;
-                        login?: string;
-                        node_id?: string;
-                        organizations_url?: string;
-                        received_events_url?: string;
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        starred_url?: string;
-                        subscriptions_url?: string;
-                        type?: string;
-                        url?: string;
-                        user_view_type?: string;
-                    };
-                    private?: boolean;
-                    pulls_url?: string;
-                    releases_url?: string;
-                    stargazers_url?: string;
-                    statuses_url?: string;
-                    subscribers_url?: string;
-                    subscription_url?: string;
-                    tags_url?: string;
-                    teams_url?: string;
-                    trees_url?: string;
-                    url?: string;
-                };
+                head_repository?: components["schemas"]["shared-head-repository-3"];
                 head_sha: string;
                 /** Format: uri */
                 html_url: string;
@@ -3407,74 +2904,7 @@ export interface components {
                     ref?: string;
                     sha: string;
                 }[] | null;
-                repository?: {
-                    archive_url?: string;
-                    assignees_url?: string;
-                    blobs_url?: string;
-                    branches_url?: string;
-                    collaborators_url?: string;
-                    comments_url?: string;
-                    commits_url?: string;
-                    compare_url?: string;
-                    contents_url?: string;
-                    contributors_url?: string;
-                    deployments_url?: string;
-                    description?: string | null;
-                    downloads_url?: string;
-                    events_url?: string;
-                    fork?: boolean;
-                    forks_url?: string;
-                    full_name?: string;
-                    git_commits_url?: string;
-                    git_refs_url?: string;
-                    git_tags_url?: string;
-                    hooks_url?: string;
-                    html_url?: string;
-                    id?: number;
-                    issue_comment_url?: string;
-                    issue_events_url?: string;
-                    issues_url?: string;
-                    keys_url?: string;
-                    labels_url?: string;
-                    languages_url?: string;
-                    merges_url?: string;
-                    milestones_url?: string;
-                    name?: string;
-                    node_id?: string;
-                    notifications_url?: string;
-                    owner?: {
-                        avatar_url?: string;
-                        events_url?: string;
-                        followers_url?: string;
-                        following_url?: string;
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        html_url?: string;
-                        id?: number;
-                        login?: string;
-                        node_id?: string;
-                        organizations_url?: string;
-                        received_events_url?: string;
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        starred_url?: string;
-                        subscriptions_url?: string;
-                        type?: string;
-                        url?: string;
-                        user_view_type?: string;
-                    };
-                    private?: boolean;
-                    pulls_url?: string;
-                    releases_url?: string;
-                    stargazers_url?: string;
-                    statuses_url?: string;
-                    subscribers_url?: string;
-                    subscription_url?: string;
-                    tags_url?: string;
-                    teams_url?: string;
-                    trees_url?: string;
-                    url?: string;
-                };
+                repository?: components["schemas"]["shared-head-repository-3"];
                 rerun_url?: string;
                 run_attempt: number;
                 run_number: number;
@@ -3671,74 +3101,7 @@ export interface components {
                 event: string;
                 head_branch: string;
                 head_commit?: Record<string, never> | null;
-                head_repository?: {
-                    archive_url?: string;
-                    assignees_url?: string;
-                    blobs_url?: string;
-                    branches_url?: string;
-                    collaborators_url?: string;
-                    comments_url?: string;
-                    commits_url?: string;
-                    compare_url?: string;
-                    contents_url?: string;
-                    contributors_url?: string;
-                    deployments_url?: string;
-                    description?: string | null;
-                    downloads_url?: string;
-                    events_url?: string;
-                    fork?: boolean;
-                    forks_url?: string;
-                    full_name?: string;
-                    git_commits_url?: string;
-                    git_refs_url?: string;
-                    git_tags_url?: string;
-                    hooks_url?: string;
-                    html_url?: string;
-                    id?: number;
-                    issue_comment_url?: string;
-                    issue_events_url?: string;
-                    issues_url?: string;
-                    keys_url?: string;
-                    labels_url?: string;
-                    languages_url?: string;
-                    merges_url?: string;
-                    milestones_url?: string;
-                    name?: string;
-                    node_id?: string;
-                    notifications_url?: string;
-                    owner?: {
-                        avatar_url?: string;
-                        events_url?: string;
-                        followers_url?: string;
-                        following_url?: string;
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        html_url?: string;
-                        id?: number;
-                        login?: string;
-                        node_id?: string;
-                        organizations_url?: string;
-                        received_events_url?: string;
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        starred_url?: string;
-                        subscriptions_url?: string;
-                        type?: string;
-                        url?: string;
-                        user_view_type?: string;
-                    };
-                    private?: boolean;
-                    pulls_url?: string;
-                    releases_url?: string;
-                    stargazers_url?: string;
-                    statuses_url?: string;
-                    subscribers_url?: string;
-                    subscription_url?: string;
-                    tags_url?: string;
-                    teams_url?: string;
-                    trees_url?: string;
-                    url?: string;
-                };
+                head_repository?: components["schemas"]["shared-head-repository-3"];
                 head_sha: string;
                 /** Format: uri */
                 html_url: string;
@@ -3780,74 +3143,7 @@ export interface components {
                     ref?: string;
                     sha: string;
                 }[] | null;
-                repository?: {
-                    archive_url?: string;
-                    assignees_url?: string;
-                    blobs_url?: string;
-                    branches_url?: string;
-                    collaborators_url?: string;
-                    comments_url?: string;
-                    commits_url?: string;
-                    compare_url?: string;
-                    contents_url?: string;
-                    contributors_url?: string;
-                    deployments_url?: string;
-                    description?: string | null;
-                    downloads_url?: string;
-                    events_url?: string;
-                    fork?: boolean;
-                    forks_url?: string;
-                    full_name?: string;
-                    git_commits_url?: string;
-                    git_refs_url?: string;
-                    git_tags_url?: string;
-                    hooks_url?: string;
-                    html_url?: string;
-                    id?: number;
-                    issue_comment_url?: string;
-                    issue_events_url?: string;
-                    issues_url?: string;
-                    keys_url?: string;
-                    labels_url?: string;
-                    languages_url?: string;
-                    merges_url?: string;
-                    milestones_url?: string;
-                    name?: string;
-                    node_id?: string;
-                    notifications_url?: string;
-                    owner?: {
-                        avatar_url?: string;
-                        events_url?: string;
-                        followers_url?: string;
-                        following_url?: string;
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        html_url?: string;
-                        id?: number;
-                        login?: string;
-                        node_id?: string;
-                        organizations_url?: string;
-                        received_events_url?: string;
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        starred_url?: string;
-                        subscriptions_url?: string;
-                        type?: string;
-                        url?: string;
-                        user_view_type?: string;
-                    };
-                    private?: boolean;
-                    pulls_url?: string;
-                    releases_url?: string;
-                    stargazers_url?: string;
-                    statuses_url?: string;
-                    subscribers_url?: string;
-                    subscription_url?: string;
-                    tags_url?: string;
-                    teams_url?: string;
-                    trees_url?: string;
-                    url?: string;
-                };
+                repository?: components["schemas"]["shared-head-repository-3"];
                 rerun_url?: string;
                 run_attempt: number;
                 run_number: number;
@@ -4013,74 +3309,7 @@ export interface components {
                 event: string;
                 head_branch: string;
                 head_commit?: Record<string, never> | null;
-                head_repository?: {
-                    archive_url?: string;
-                    assignees_url?: string;
-                    blobs_url?: string;
-                    branches_url?: string;
-                    collaborators_url?: string;
-                    comments_url?: string;
-                    commits_url?: string;
-                    compare_url?: string;
-                    contents_url?: string;
-                    contributors_url?: string;
-                    deployments_url?: string;
-                    description?: string | null;
-                    downloads_url?: string;
-                    events_url?: string;
-                    fork?: boolean;
-                    forks_url?: string;
-                    full_name?: string;
-                    git_commits_url?: string;
-                    git_refs_url?: string;
-                    git_tags_url?: string;
-                    hooks_url?: string;
-                    html_url?: string;
-                    id?: number;
-                    issue_comment_url?: string;
-                    issue_events_url?: string;
-                    issues_url?: string;
-                    keys_url?: string;
-                    labels_url?: string;
-                    languages_url?: string;
-                    merges_url?: string;
-                    milestones_url?: string;
-                    name?: string;
-                    node_id?: string;
-                    notifications_url?: string;
-                    owner?: {
-                        avatar_url?: string;
-                        events_url?: string;
-                        followers_url?: string;
-                        following_url?: string;
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        html_url?: string;
-                        id?: number;
-                        login?: string;
-                        node_id?: string;
-                        organizations_url?: string;
-                        received_events_url?: string;
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        starred_url?: string;
-                        subscriptions_url?: string;
-                        type?: string;
-                        url?: string;
-                        user_view_type?: string;
-                    };
-                    private?: boolean;
-                    pulls_url?: string;
-                    releases_url?: string;
-                    stargazers_url?: string;
-                    statuses_url?: string;
-                    subscribers_url?: string;
-                    subscription_url?: string;
-                    tags_url?: string;
-                    teams_url?: string;
-                    trees_url?: string;
-                    url?: string;
-                };
+                head_repository?: components["schemas"]["shared-head-repository-3"];
                 head_sha: string;
                 /** Format: uri */
                 html_url: string;
@@ -4122,74 +3351,7 @@ export interface components {
                     ref?: string;
                     sha: string;
                 }[] | null;
-                repository?: {
-                    archive_url?: string;
-                    assignees_url?: string;
-                    blobs_url?: string;
-                    branches_url?: string;
-                    collaborators_url?: string;
-                    comments_url?: string;
-                    commits_url?: string;
-                    compare_url?: string;
-                    contents_url?: string;
-                    contributors_url?: string;
-                    deployments_url?: string;
-                    description?: string | null;
-                    downloads_url?: string;
-                    events_url?: string;
-                    fork?: boolean;
-                    forks_url?: string;
-                    full_name?: string;
-                    git_commits_url?: string;
-                    git_refs_url?: string;
-                    git_tags_url?: string;
-                    hooks_url?: string;
-                    html_url?: string;
-                    id?: number;
-                    issue_comment_url?: string;
-                    issue_events_url?: string;
-                    issues_url?: string;
-                    keys_url?: string;
-                    labels_url?: string;
-                    languages_url?: string;
-                    merges_url?: string;
-                    milestones_url?: string;
-                    name?: string;
-                    node_id?: string;
-                    notifications_url?: string;
-                    owner?: {
-                        avatar_url?: string;
-                        events_url?: string;
-                        followers_url?: string;
-                        following_url?: string;
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        html_url?: string;
-                        id?: number;
-                        login?: string;
-                        node_id?: string;
-                        organizations_url?: string;
-                        received_events_url?: string;
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        starred_url?: string;
-                        subscriptions_url?: string;
-                        type?: string;
-                        url?: string;
-                        user_view_type?: string;
-                    };
-                    private?: boolean;
-                    pulls_url?: string;
-                    releases_url?: string;
-                    stargazers_url?: string;
-                    statuses_url?: string;
-                    subscribers_url?: string;
-                    subscription_url?: string;
-                    tags_url?: string;
-                    teams_url?: string;
-                    trees_url?: string;
-                    url?: string;
-                };
+                repository?: components["schemas"]["shared-head-repository-3"];
                 rerun_url?: string;
                 run_attempt: number;
                 run_number: number;
@@ -4399,78 +3561,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-4"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -4586,78 +3677,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-4"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -4727,73 +3747,7 @@ export interface components {
                 event: string;
                 head_branch: string;
                 head_commit?: null;
-                head_repository?: {
-                    archive_url?: string;
-                    assignees_url?: string;
-                    blobs_url?: string;
-                    branches_url?: string;
-                    collaborators_url?: string;
-                    comments_url?: string;
-                    commits_url?: string;
-                    compare_url?: string;
-                    contents_url?: string;
-                    contributors_url?: string;
-                    deployments_url?: string;
-                    description?: null;
-                    downloads_url?: string;
-                    events_url?: string;
-                    fork?: boolean;
-                    forks_url?: string;
-                    full_name?: string;
-                    git_commits_url?: string;
-                    git_refs_url?: string;
-                    git_tags_url?: string;
-                    hooks_url?: string;
-                    html_url?: string;
-                    id?: number;
-                    issue_comment_url?: string;
-                    issue_events_url?: string;
-                    issues_url?: string;
-                    keys_url?: string;
-                    labels_url?: string;
-                    languages_url?: string;
-                    merges_url?: string;
-                    milestones_url?: string;
-                    name?: string;
-                    node_id?: string;
-                    notifications_url?: string;
-                    owner?: {
-                        avatar_url?: string;
-                        events_url?: string;
-                        followers_url?: string;
-                        following_url?: string;
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        html_url?: string;
-                        id?: number;
-                        login?: string;
-                        node_id?: string;
-                        organizations_url?: string;
-                        received_events_url?: string;
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        starred_url?: string;
-                        subscriptions_url?: string;
-                        type?: string;
-                        url?: string;
-                    };
-                    private?: boolean;
-                    pulls_url?: string;
-                    releases_url?: string;
-                    stargazers_url?: string;
-                    statuses_url?: string;
-                    subscribers_url?: string;
-                    subscription_url?: string;
-                    tags_url?: string;
-                    teams_url?: string;
-                    trees_url?: string;
-                    url?: string;
-                };
+                head_repository?: components["schemas"]["shared-head-repository-4"];
                 head_sha: string;
                 /** Format: uri */
                 html_url: string;
@@ -4835,73 +3789,7 @@ export interface components {
                     ref?: string;
                     sha: string;
                 }[] | null;
-                repository?: {
-                    archive_url?: string;
-                    assignees_url?: string;
-                    blobs_url?: string;
-                    branches_url?: string;
-                    collaborators_url?: string;
-                    comments_url?: string;
-                    commits_url?: string;
-                    compare_url?: string;
-                    contents_url?: string;
-                    contributors_url?: string;
-                    deployments_url?: string;
-                    description?: null;
-                    downloads_url?: string;
-                    events_url?: string;
-                    fork?: boolean;
-                    forks_url?: string;
-                    full_name?: string;
-                    git_commits_url?: string;
-                    git_refs_url?: string;
-                    git_tags_url?: string;
-                    hooks_url?: string;
-                    html_url?: string;
-                    id?: number;
-                    issue_comment_url?: string;
-                    issue_events_url?: string;
-                    issues_url?: string;
-                    keys_url?: string;
-                    labels_url?: string;
-                    languages_url?: string;
-                    merges_url?: string;
-                    milestones_url?: string;
-                    name?: string;
-                    node_id?: string;
-                    notifications_url?: string;
-                    owner?: {
-                        avatar_url?: string;
-                        events_url?: string;
-                        followers_url?: string;
-                        following_url?: string;
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        html_url?: string;
-                        id?: number;
-                        login?: string;
-                        node_id?: string;
-                        organizations_url?: string;
-                        received_events_url?: string;
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        starred_url?: string;
-                        subscriptions_url?: string;
-                        type?: string;
-                        url?: string;
-                    };
-                    private?: boolean;
-                    pulls_url?: string;
-                    releases_url?: string;
-                    stargazers_url?: string;
-                    statuses_url?: string;
-                    subscribers_url?: string;
-                    subscription_url?: string;
-                    tags_url?: string;
-                    teams_url?: string;
-                    trees_url?: string;
-                    url?: string;
-                };
+                repository?: components["schemas"]["shared-head-repository-4"];
                 rerun_url?: string;
                 run_attempt: number;
                 run_number: number;
@@ -6378,78 +5266,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-2"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -6532,112 +5349,7 @@ export interface components {
                     url?: string;
                     user_view_type?: string;
                 } | null;
-            } & {
-                active_lock_reason?: string | null;
-                assignee: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization" | "Mannequin";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-                assignees?: (Record<string, never> | null)[];
-                author_association?: string;
-                body?: string | null;
-                closed_at?: string | null;
-                comments?: number;
-                comments_url?: string;
-                created_at?: string;
-                events_url?: string;
-                html_url?: string;
-                id?: number;
-                labels: {
-                    color: string;
-                    default: boolean;
-                    description: string | null;
-                    id: number;
-                    name: string;
-                    node_id: string;
-                    /** Format: uri */
-                    url: string;
-                }[];
-                labels_url?: string;
-                locked: boolean;
-                milestone?: Record<string, never> | null;
-                node_id?: string;
-                number?: number;
-                performed_via_github_app?: Record<string, never> | null;
-                reactions?: {
-                    "+1"?: number;
-                    "-1"?: number;
-                    confused?: number;
-                    eyes?: number;
-                    heart?: number;
-                    hooray?: number;
-                    laugh?: number;
-                    rocket?: number;
-                    total_count?: number;
-                    url?: string;
-                };
-                repository_url?: string;
-                /** @enum {string} */
-                state: "open" | "closed";
-                timeline_url?: string;
-                title?: string;
-                updated_at?: string;
-                url?: string;
-                user?: {
-                    avatar_url?: string;
-                    events_url?: string;
-                    followers_url?: string;
-                    following_url?: string;
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    html_url?: string;
-                    /** Format: int64 */
-                    id?: number;
-                    login?: string;
-                    node_id?: string;
-                    organizations_url?: string;
-                    received_events_url?: string;
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    starred_url?: string;
-                    subscriptions_url?: string;
-                    type?: string;
-                    url?: string;
-                };
-            };
+            } & components["schemas"]["shared-issue"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             repository: components["schemas"]["repository-webhooks"];
             sender: components["schemas"]["simple-user"];
@@ -6892,78 +5604,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-4"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -7454,78 +6095,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-3"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -7608,112 +6178,7 @@ export interface components {
                     url?: string;
                     user_view_type?: string;
                 } | null;
-            } & {
-                active_lock_reason?: string | null;
-                assignee: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization" | "Mannequin";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-                assignees?: (Record<string, never> | null)[];
-                author_association?: string;
-                body?: string | null;
-                closed_at?: string | null;
-                comments?: number;
-                comments_url?: string;
-                created_at?: string;
-                events_url?: string;
-                html_url?: string;
-                id?: number;
-                labels: {
-                    color: string;
-                    default: boolean;
-                    description: string | null;
-                    id: number;
-                    name: string;
-                    node_id: string;
-                    /** Format: uri */
-                    url: string;
-                }[];
-                labels_url?: string;
-                locked: boolean;
-                milestone?: Record<string, never> | null;
-                node_id?: string;
-                number?: number;
-                performed_via_github_app?: Record<string, never> | null;
-                reactions?: {
-                    "+1"?: number;
-                    "-1"?: number;
-                    confused?: number;
-                    eyes?: number;
-                    heart?: number;
-                    hooray?: number;
-                    laugh?: number;
-                    rocket?: number;
-                    total_count?: number;
-                    url?: string;
-                };
-                repository_url?: string;
-                /** @enum {string} */
-                state: "open" | "closed";
-                timeline_url?: string;
-                title?: string;
-                updated_at?: string;
-                url?: string;
-                user?: {
-                    avatar_url?: string;
-                    events_url?: string;
-                    followers_url?: string;
-                    following_url?: string;
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    html_url?: string;
-                    /** Format: int64 */
-                    id?: number;
-                    login?: string;
-                    node_id?: string;
-                    organizations_url?: string;
-                    received_events_url?: string;
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    starred_url?: string;
-                    subscriptions_url?: string;
-                    type?: string;
-                    url?: string;
-                };
-            };
+            } & components["schemas"]["shared-issue"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             repository: components["schemas"]["repository-webhooks"];
             sender: components["schemas"]["simple-user"];
@@ -8107,78 +6572,7 @@ export interface components {
                     url?: string;
                     user_view_type?: string;
                 } | null;
-                permissions?: {
-                    /** @enum {string} */
-                    actions?: "read" | "write";
-                    /** @enum {string} */
-                    administration?: "read" | "write";
-                    /** @enum {string} */
-                    checks?: "read" | "write";
-                    /** @enum {string} */
-                    content_references?: "read" | "write";
-                    /** @enum {string} */
-                    contents?: "read" | "write";
-                    /** @enum {string} */
-                    deployments?: "read" | "write";
-                    /** @enum {string} */
-                    discussions?: "read" | "write";
-                    /** @enum {string} */
-                    emails?: "read" | "write";
-                    /** @enum {string} */
-                    environments?: "read" | "write";
-                    /** @enum {string} */
-                    issues?: "read" | "write";
-                    /** @enum {string} */
-                    keys?: "read" | "write";
-                    /** @enum {string} */
-                    members?: "read" | "write";
-                    /** @enum {string} */
-                    metadata?: "read" | "write";
-                    /** @enum {string} */
-                    organization_administration?: "read" | "write";
-                    /** @enum {string} */
-                    organization_hooks?: "read" | "write";
-                    /** @enum {string} */
-                    organization_packages?: "read" | "write";
-                    /** @enum {string} */
-                    organization_plan?: "read" | "write";
-                    /** @enum {string} */
-                    organization_projects?: "read" | "write" | "admin";
-                    /** @enum {string} */
-                    organization_secrets?: "read" | "write";
-                    /** @enum {string} */
-                    organization_self_hosted_runners?: "read" | "write";
-                    /** @enum {string} */
-                    organization_user_blocking?: "read" | "write";
-                    /** @enum {string} */
-                    packages?: "read" | "write";
-                    /** @enum {string} */
-                    pages?: "read" | "write";
-                    /** @enum {string} */
-                    pull_requests?: "read" | "write";
-                    /** @enum {string} */
-                    repository_hooks?: "read" | "write";
-                    /** @enum {string} */
-                    repository_projects?: "read" | "write";
-                    /** @enum {string} */
-                    secret_scanning_alerts?: "read" | "write";
-                    /** @enum {string} */
-                    secrets?: "read" | "write";
-                    /** @enum {string} */
-                    security_events?: "read" | "write";
-                    /** @enum {string} */
-                    security_scanning_alert?: "read" | "write";
-                    /** @enum {string} */
-                    single_file?: "read" | "write";
-                    /** @enum {string} */
-                    statuses?: "read" | "write";
-                    /** @enum {string} */
-                    team_discussions?: "read" | "write";
-                    /** @enum {string} */
-                    vulnerability_alerts?: "read" | "write";
-                    /** @enum {string} */
-                    workflows?: "read" | "write";
-                };
+                permissions?: components["schemas"]["shared-permissions-3"];
                 slug?: string;
                 /** Format: date-time */
                 updated_at: string | null;
@@ -8488,78 +6882,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-3"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -8934,78 +7257,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-4"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -9317,78 +7569,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-3"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -9772,78 +7953,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-3"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -10157,78 +8267,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-3"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -10544,78 +8583,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-4"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -10927,78 +8895,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-3"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -11312,78 +9209,7 @@ export interface components {
                             url?: string;
                             user_view_type?: string;
                         } | null;
-                        permissions?: {
-                            /** @enum {string} */
-                            actions?: "read" | "write";
-                            /** @enum {string} */
-                            administration?: "read" | "write";
-                            /** @enum {string} */
-                            checks?: "read" | "write";
-                            /** @enum {string} */
-                            content_references?: "read" | "write";
-                            /** @enum {string} */
-                            contents?: "read" | "write";
-                            /** @enum {string} */
-                            deployments?: "read" | "write";
-                            /** @enum {string} */
-                            discussions?: "read" | "write";
-                            /** @enum {string} */
-                            emails?: "read" | "write";
-                            /** @enum {string} */
-                            environments?: "read" | "write";
-                            /** @enum {string} */
-                            issues?: "read" | "write";
-                            /** @enum {string} */
-                            keys?: "read" | "write";
-                            /** @enum {string} */
-                            members?: "read" | "write";
-                            /** @enum {string} */
-                            metadata?: "read" | "write";
-                            /** @enum {string} */
-                            organization_administration?: "read" | "write";
-                            /** @enum {string} */
-                            organization_hooks?: "read" | "write";
-                            /** @enum {string} */
-                            organization_packages?: "read" | "write";
-                            /** @enum {string} */
-                            organization_plan?: "read" | "write";
-                            /** @enum {string} */
-                            organization_projects?: "read" | "write";
-                            /** @enum {string} */
-                            organization_secrets?: "read" | "write";
-                            /** @enum {string} */
-                            organization_self_hosted_runners?: "read" | "write";
-                            /** @enum {string} */
-                            organization_user_blocking?: "read" | "write";
-                            /** @enum {string} */
-                            packages?: "read" | "write";
-                            /** @enum {string} */
-                            pages?: "read" | "write";
-                            /** @enum {string} */
-                            pull_requests?: "read" | "write";
-                            /** @enum {string} */
-                            repository_hooks?: "read" | "write";
-                            /** @enum {string} */
-                            repository_projects?: "read" | "write";
-                            /** @enum {string} */
-                            secret_scanning_alerts?: "read" | "write";
-                            /** @enum {string} */
-                            secrets?: "read" | "write";
-                            /** @enum {string} */
-                            security_events?: "read" | "write";
-                            /** @enum {string} */
-                            security_scanning_alert?: "read" | "write";
-                            /** @enum {string} */
-                            single_file?: "read" | "write";
-                            /** @enum {string} */
-                            statuses?: "read" | "write";
-                            /** @enum {string} */
-                            team_discussions?: "read" | "write";
-                            /** @enum {string} */
-                            vulnerability_alerts?: "read" | "write";
-                            /** @enum {string} */
-                            workflows?: "read" | "write";
-                        };
+                        permissions?: components["schemas"]["shared-permissions-4"];
                         slug?: string;
                         /** Format: date-time */
                         updated_at: string | null;
@@ -11891,78 +9717,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-3"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -12281,78 +10036,7 @@ export interface components {
                     url?: string;
                     user_view_type?: string;
                 } | null;
-                permissions?: {
-                    /** @enum {string} */
-                    actions?: "read" | "write";
-                    /** @enum {string} */
-                    administration?: "read" | "write";
-                    /** @enum {string} */
-                    checks?: "read" | "write";
-                    /** @enum {string} */
-                    content_references?: "read" | "write";
-                    /** @enum {string} */
-                    contents?: "read" | "write";
-                    /** @enum {string} */
-                    deployments?: "read" | "write";
-                    /** @enum {string} */
-                    discussions?: "read" | "write";
-                    /** @enum {string} */
-                    emails?: "read" | "write";
-                    /** @enum {string} */
-                    environments?: "read" | "write";
-                    /** @enum {string} */
-                    issues?: "read" | "write";
-                    /** @enum {string} */
-                    keys?: "read" | "write";
-                    /** @enum {string} */
-                    members?: "read" | "write";
-                    /** @enum {string} */
-                    metadata?: "read" | "write";
-                    /** @enum {string} */
-                    organization_administration?: "read" | "write";
-                    /** @enum {string} */
-                    organization_hooks?: "read" | "write";
-                    /** @enum {string} */
-                    organization_packages?: "read" | "write";
-                    /** @enum {string} */
-                    organization_plan?: "read" | "write";
-                    /** @enum {string} */
-                    organization_projects?: "read" | "write";
-                    /** @enum {string} */
-                    organization_secrets?: "read" | "write";
-                    /** @enum {string} */
-                    organization_self_hosted_runners?: "read" | "write";
-                    /** @enum {string} */
-                    organization_user_blocking?: "read" | "write";
-                    /** @enum {string} */
-                    packages?: "read" | "write";
-                    /** @enum {string} */
-                    pages?: "read" | "write";
-                    /** @enum {string} */
-                    pull_requests?: "read" | "write";
-                    /** @enum {string} */
-                    repository_hooks?: "read" | "write";
-                    /** @enum {string} */
-                    repository_projects?: "read" | "write";
-                    /** @enum {string} */
-                    secret_scanning_alerts?: "read" | "write";
-                    /** @enum {string} */
-                    secrets?: "read" | "write";
-                    /** @enum {string} */
-                    security_events?: "read" | "write";
-                    /** @enum {string} */
-                    security_scanning_alert?: "read" | "write";
-                    /** @enum {string} */
-                    single_file?: "read" | "write";
-                    /** @enum {string} */
-                    statuses?: "read" | "write";
-                    /** @enum {string} */
-                    team_discussions?: "read" | "write";
-                    /** @enum {string} */
-                    vulnerability_alerts?: "read" | "write";
-                    /** @enum {string} */
-                    workflows?: "read" | "write";
-                };
+                permissions?: components["schemas"]["shared-permissions-4"];
                 slug?: string;
                 /** Format: date-time */
                 updated_at: string | null;
@@ -12660,78 +10344,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write" | "admin";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-2"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -13044,78 +10657,7 @@ export interface components {
                             url?: string;
                             user_view_type?: string;
                         } | null;
-                        permissions?: {
-                            /** @enum {string} */
-                            actions?: "read" | "write";
-                            /** @enum {string} */
-                            administration?: "read" | "write";
-                            /** @enum {string} */
-                            checks?: "read" | "write";
-                            /** @enum {string} */
-                            content_references?: "read" | "write";
-                            /** @enum {string} */
-                            contents?: "read" | "write";
-                            /** @enum {string} */
-                            deployments?: "read" | "write";
-                            /** @enum {string} */
-                            discussions?: "read" | "write";
-                            /** @enum {string} */
-                            emails?: "read" | "write";
-                            /** @enum {string} */
-                            environments?: "read" | "write";
-                            /** @enum {string} */
-                            issues?: "read" | "write";
-                            /** @enum {string} */
-                            keys?: "read" | "write";
-                            /** @enum {string} */
-                            members?: "read" | "write";
-                            /** @enum {string} */
-                            metadata?: "read" | "write";
-                            /** @enum {string} */
-                            organization_administration?: "read" | "write";
-                            /** @enum {string} */
-                            organization_hooks?: "read" | "write";
-                            /** @enum {string} */
-                            organization_packages?: "read" | "write";
-                            /** @enum {string} */
-                            organization_plan?: "read" | "write";
-                            /** @enum {string} */
-                            organization_projects?: "read" | "write";
-                            /** @enum {string} */
-                            organization_secrets?: "read" | "write";
-                            /** @enum {string} */
-                            organization_self_hosted_runners?: "read" | "write";
-                            /** @enum {string} */
-                            organization_user_blocking?: "read" | "write";
-                            /** @enum {string} */
-                            packages?: "read" | "write";
-                            /** @enum {string} */
-                            pages?: "read" | "write";
-                            /** @enum {string} */
-                            pull_requests?: "read" | "write";
-                            /** @enum {string} */
-                            repository_hooks?: "read" | "write";
-                            /** @enum {string} */
-                            repository_projects?: "read" | "write";
-                            /** @enum {string} */
-                            secret_scanning_alerts?: "read" | "write";
-                            /** @enum {string} */
-                            secrets?: "read" | "write";
-                            /** @enum {string} */
-                            security_events?: "read" | "write";
-                            /** @enum {string} */
-                            security_scanning_alert?: "read" | "write";
-                            /** @enum {string} */
-                            single_file?: "read" | "write";
-                            /** @enum {string} */
-                            statuses?: "read" | "write";
-                            /** @enum {string} */
-                            team_discussions?: "read" | "write";
-                            /** @enum {string} */
-                            vulnerability_alerts?: "read" | "write";
-                            /** @enum {string} */
-                            workflows?: "read" | "write";
-                        };
+                        permissions?: components["schemas"]["shared-permissions-4"];
                         slug?: string;
                         /** Format: date-time */
                         updated_at: string | null;
@@ -13200,207 +10742,7 @@ export interface components {
                         user_view_type?: string;
                     } | null;
                 };
-                new_repository: {
-                    /** @default false */
-                    allow_auto_merge: boolean;
-                    allow_forking?: boolean;
-                    /** @default true */
-                    allow_merge_commit: boolean;
-                    /** @default true */
-                    allow_rebase_merge: boolean;
-                    /** @default true */
-                    allow_squash_merge: boolean;
-                    allow_update_branch?: boolean;
-                    /** Format: uri-template */
-                    archive_url: string;
-                    /** @default false */
-                    archived: boolean;
-                    /** Format: uri-template */
-                    assignees_url: string;
-                    /** Format: uri-template */
-                    blobs_url: string;
-                    /** Format: uri-template */
-                    branches_url: string;
-                    /** Format: uri */
-                    clone_url: string;
-                    /** Format: uri-template */
-                    collaborators_url: string;
-                    /** Format: uri-template */
-                    comments_url: string;
-                    /** Format: uri-template */
-                    commits_url: string;
-                    /** Format: uri-template */
-                    compare_url: string;
-                    /** Format: uri-template */
-                    contents_url: string;
-                    /** Format: uri */
-                    contributors_url: string;
-                    created_at: number | string;
-                    custom_properties?: {
-                        [key: string]: unknown;
-                    };
-                    default_branch: string;
-                    /** @default false */
-                    delete_branch_on_merge: boolean;
-                    /** Format: uri */
-                    deployments_url: string;
-                    description: string | null;
-                    disabled?: boolean;
-                    /** Format: uri */
-                    downloads_url: string;
-                    /** Format: uri */
-                    events_url: string;
-                    fork: boolean;
-                    forks: number;
-                    forks_count: number;
-                    /** Format: uri */
-                    forks_url: string;
-                    full_name: string;
-                    /** Format: uri-template */
-                    git_commits_url: string;
-                    /** Format: uri-template */
-                    git_refs_url: string;
-                    /** Format: uri-template */
-                    git_tags_url: string;
-                    /** Format: uri */
-                    git_url: string;
-                    /** @default true */
-                    has_downloads: boolean;
-                    /** @default true */
-                    has_issues: boolean;
-                    has_pages: boolean;
-                    /** @default true */
-                    has_projects: boolean;
-                    /** @default true */
-                    has_wiki: boolean;
-                    /** @default false */
-                    has_discussions: boolean;
-                    homepage: string | null;
-                    /** Format: uri */
-                    hooks_url: string;
-                    /** Format: uri */
-                    html_url: string;
-                    /** Format: int64 */
-                    id: number;
-                    is_template?: boolean;
-                    /** Format: uri-template */
-                    issue_comment_url: string;
-                    /** Format: uri-template */
-                    issue_events_url: string;
-                    /** Format: uri-template */
-                    issues_url: string;
-                    /** Format: uri-template */
-                    keys_url: string;
-                    /** Format: uri-template */
-                    labels_url: string;
-                    language: string | null;
-                    /** Format: uri */
-                    languages_url: string;
-                    license: {
-                        key: string;
-                        name: string;
-                        node_id: string;
-                        spdx_id: string;
-                        /** Format: uri */
-                        url: string | null;
-                    } | null;
-                    master_branch?: string;
-                    /** Format: uri */
-                    merges_url: string;
-                    /** Format: uri-template */
-                    milestones_url: string;
-                    /** Format: uri */
-                    mirror_url: string | null;
-                    name: string;
-                    node_id: string;
-                    /** Format: uri-template */
-                    notifications_url: string;
-                    open_issues: number;
-                    open_issues_count: number;
-                    organization?: string;
-                    owner: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                    permissions?: {
-                        admin: boolean;
-                        maintain?: boolean;
-                        pull: boolean;
-                        push: boolean;
-                        triage?: boolean;
-                    };
-                    private: boolean;
-                    public?: boolean;
-                    /** Format: uri-template */
-                    pulls_url: string;
-                    pushed_at: null | number | string;
-                    /** Format: uri-template */
-                    releases_url: string;
-                    role_name?: string | null;
-                    size: number;
-                    ssh_url: string;
-                    stargazers?: number;
-                    stargazers_count: number;
-                    /** Format: uri */
-                    stargazers_url: string;
-                    /** Format: uri-template */
-                    statuses_url: string;
-                    /** Format: uri */
-                    subscribers_url: string;
-                    /** Format: uri */
-                    subscription_url: string;
-                    /** Format: uri */
-                    svn_url: string;
-                    /** Format: uri */
-                    tags_url: string;
-                    /** Format: uri */
-                    teams_url: string;
-                    topics: string[];
-                    /** Format: uri-template */
-                    trees_url: string;
-                    /** Format: date-time */
-                    updated_at: string;
-                    /** Format: uri */
-                    url: string;
-                    /** @enum {string} */
-                    visibility: "public" | "private" | "internal";
-                    watchers: number;
-                    watchers_count: number;
-                    web_commit_signoff_required?: boolean;
-                };
+                new_repository: components["schemas"]["shared-new-repository"];
             };
             enterprise?: components["schemas"]["enterprise-webhooks"];
             installation?: components["schemas"]["simple-installation"];
@@ -13705,78 +11047,7 @@ export interface components {
                         url?: string;
                         user_view_type?: string;
                     } | null;
-                    permissions?: {
-                        /** @enum {string} */
-                        actions?: "read" | "write";
-                        /** @enum {string} */
-                        administration?: "read" | "write";
-                        /** @enum {string} */
-                        checks?: "read" | "write";
-                        /** @enum {string} */
-                        content_references?: "read" | "write";
-                        /** @enum {string} */
-                        contents?: "read" | "write";
-                        /** @enum {string} */
-                        deployments?: "read" | "write";
-                        /** @enum {string} */
-                        discussions?: "read" | "write";
-                        /** @enum {string} */
-                        emails?: "read" | "write";
-                        /** @enum {string} */
-                        environments?: "read" | "write";
-                        /** @enum {string} */
-                        issues?: "read" | "write";
-                        /** @enum {string} */
-                        keys?: "read" | "write";
-                        /** @enum {string} */
-                        members?: "read" | "write";
-                        /** @enum {string} */
-                        metadata?: "read" | "write";
-                        /** @enum {string} */
-                        organization_administration?: "read" | "write";
-                        /** @enum {string} */
-                        organization_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        organization_packages?: "read" | "write";
-                        /** @enum {string} */
-                        organization_plan?: "read" | "write";
-                        /** @enum {string} */
-                        organization_projects?: "read" | "write";
-                        /** @enum {string} */
-                        organization_secrets?: "read" | "write";
-                        /** @enum {string} */
-                        organization_self_hosted_runners?: "read" | "write";
-                        /** @enum {string} */
-                        organization_user_blocking?: "read" | "write";
-                        /** @enum {string} */
-                        packages?: "read" | "write";
-                        /** @enum {string} */
-                        pages?: "read" | "write";
-                        /** @enum {string} */
-                        pull_requests?: "read" | "write";
-                        /** @enum {string} */
-                        repository_hooks?: "read" | "write";
-                        /** @enum {string} */
-                        repository_projects?: "read" | "write";
-                        /** @enum {string} */
-                        secret_scanning_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        secrets?: "read" | "write";
-                        /** @enum {string} */
-                        security_events?: "read" | "write";
-                        /** @enum {string} */
-                        security_scanning_alert?: "read" | "write";
-                        /** @enum {string} */
-                        single_file?: "read" | "write";
-                        /** @enum {string} */
-                        statuses?: "read" | "write";
-                        /** @enum {string} */
-                        team_discussions?: "read" | "write";
-                        /** @enum {string} */
-                        vulnerability_alerts?: "read" | "write";
-                        /** @enum {string} */
-                        workflows?: "read" | "write";
-                    };
+                    permissions?: components["schemas"]["shared-permissions-4"];
                     slug?: string;
                     /** Format: date-time */
                     updated_at: string | null;
@@ -14454,66 +11725,7 @@ export interface components {
             action: "created";
             enterprise?: components["schemas"]["enterprise-webhooks"];
             installation?: components["schemas"]["simple-installation"];
-            milestone: {
-                closed_at: null;
-                closed_issues: number;
-                /** Format: date-time */
-                created_at: string;
-                creator: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                } | null;
-                description: string | null;
-                /** Format: date-time */
-                due_on: string | null;
-                /** Format: uri */
-                html_url: string;
-                id: number;
-                /** Format: uri */
-                labels_url: string;
-                node_id: string;
-                number: number;
-                open_issues: number;
-                /** @enum {string} */
-                state: "open";
-                title: string;
-                /** Format: date-time */
-                updated_at: string;
-                /** Format: uri */
-                url: string;
-            };
+            milestone: components["schemas"]["shared-milestone"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             repository: components["schemas"]["repository-webhooks"];
             sender: components["schemas"]["simple-user"];
@@ -14553,66 +11765,7 @@ export interface components {
             /** @enum {string} */
             action: "opened";
             installation?: components["schemas"]["simple-installation"];
-            milestone: {
-                closed_at: null;
-                closed_issues: number;
-                /** Format: date-time */
-                created_at: string;
-                creator: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                } | null;
-                description: string | null;
-                /** Format: date-time */
-                due_on: string | null;
-                /** Format: uri */
-                html_url: string;
-                id: number;
-                /** Format: uri */
-                labels_url: string;
-                node_id: string;
-                number: number;
-                open_issues: number;
-                /** @enum {string} */
-                state: "open";
-                title: string;
-                /** Format: date-time */
-                updated_at: string;
-                /** Format: uri */
-                url: string;
-            };
+            milestone: components["schemas"]["shared-milestone"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             repository: components["schemas"]["repository-webhooks"];
             sender: components["schemas"]["simple-user"];
@@ -16185,40 +13338,7 @@ export interface components {
             number: components["schemas"]["webhooks_number"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 additions?: number;
@@ -16341,257 +13461,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 changed_files?: number;
                 /** Format: date-time */
@@ -16608,257 +13478,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string | null;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    } | null;
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-head"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -17022,80 +13642,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 review_comments?: number;
@@ -17161,40 +13709,7 @@ export interface components {
             number: number;
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 additions?: number;
@@ -17583,257 +14098,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-base-2"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -17997,80 +14262,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 review_comments?: number;
@@ -18136,40 +14329,7 @@ export interface components {
             number: number;
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 additions?: number;
@@ -18291,257 +14451,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 changed_files?: number;
                 /** Format: date-time */
@@ -18971,80 +14881,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 review_comments?: number;
@@ -19153,40 +14991,7 @@ export interface components {
             sender?: components["schemas"]["simple-user"];
         };
         webhooks_pull_request_5: {
-            _links: {
-                comments: {
-                    /** Format: uri-template */
-                    href: string;
-                };
-                commits: {
-                    /** Format: uri-template */
-                    href: string;
-                };
-                html: {
-                    /** Format: uri-template */
-                    href: string;
-                };
-                issue: {
-                    /** Format: uri-template */
-                    href: string;
-                };
-                review_comment: {
-                    /** Format: uri-template */
-                    href: string;
-                };
-                review_comments: {
-                    /** Format: uri-template */
-                    href: string;
-                };
-                self: {
-                    /** Format: uri-template */
-                    href: string;
-                };
-                statuses: {
-                    /** Format: uri-template */
-                    href: string;
-                };
-            };
+            _links: components["schemas"]["shared-links"];
             /** @enum {string|null} */
             active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
             additions?: number;
@@ -19308,257 +15113,7 @@ export interface components {
                 /** @enum {string} */
                 merge_method: "merge" | "squash" | "rebase";
             } | null;
-            base: {
-                label: string;
-                ref: string;
-                repo: {
-                    /** @default false */
-                    allow_auto_merge: boolean;
-                    allow_forking?: boolean;
-                    /** @default true */
-                    allow_merge_commit: boolean;
-                    /** @default true */
-                    allow_rebase_merge: boolean;
-                    /** @default true */
-                    allow_squash_merge: boolean;
-                    allow_update_branch?: boolean;
-                    /** Format: uri-template */
-                    archive_url: string;
-                    /** @default false */
-                    archived: boolean;
-                    /** Format: uri-template */
-                    assignees_url: string;
-                    /** Format: uri-template */
-                    blobs_url: string;
-                    /** Format: uri-template */
-                    branches_url: string;
-                    /** Format: uri */
-                    clone_url: string;
-                    /** Format: uri-template */
-                    collaborators_url: string;
-                    /** Format: uri-template */
-                    comments_url: string;
-                    /** Format: uri-template */
-                    commits_url: string;
-                    /** Format: uri-template */
-                    compare_url: string;
-                    /** Format: uri-template */
-                    contents_url: string;
-                    /** Format: uri */
-                    contributors_url: string;
-                    created_at: number | string;
-                    default_branch: string;
-                    /** @default false */
-                    delete_branch_on_merge: boolean;
-                    /** Format: uri */
-                    deployments_url: string;
-                    description: string | null;
-                    disabled?: boolean;
-                    /** Format: uri */
-                    downloads_url: string;
-                    /** Format: uri */
-                    events_url: string;
-                    fork: boolean;
-                    forks: number;
-                    forks_count: number;
-                    /** Format: uri */
-                    forks_url: string;
-                    full_name: string;
-                    /** Format: uri-template */
-                    git_commits_url: string;
-                    /** Format: uri-template */
-                    git_refs_url: string;
-                    /** Format: uri-template */
-                    git_tags_url: string;
-                    /** Format: uri */
-                    git_url: string;
-                    /** @default true */
-                    has_downloads: boolean;
-                    /** @default true */
-                    has_issues: boolean;
-                    has_pages: boolean;
-                    /** @default true */
-                    has_projects: boolean;
-                    /** @default true */
-                    has_wiki: boolean;
-                    /** @default false */
-                    has_discussions: boolean;
-                    homepage: string | null;
-                    /** Format: uri */
-                    hooks_url: string;
-                    /** Format: uri */
-                    html_url: string;
-                    /** Format: int64 */
-                    id: number;
-                    is_template?: boolean;
-                    /** Format: uri-template */
-                    issue_comment_url: string;
-                    /** Format: uri-template */
-                    issue_events_url: string;
-                    /** Format: uri-template */
-                    issues_url: string;
-                    /** Format: uri-template */
-                    keys_url: string;
-                    /** Format: uri-template */
-                    labels_url: string;
-                    language: string | null;
-                    /** Format: uri */
-                    languages_url: string;
-                    license: {
-                        key: string;
-                        name: string;
-                        node_id: string;
-                        spdx_id: string;
-                        /** Format: uri */
-                        url: string | null;
-                    } | null;
-                    master_branch?: string;
-                    /** @enum {string} */
-                    merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                    /** @enum {string} */
-                    merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                    /** Format: uri */
-                    merges_url: string;
-                    /** Format: uri-template */
-                    milestones_url: string;
-                    /** Format: uri */
-                    mirror_url: string | null;
-                    name: string;
-                    node_id: string;
-                    /** Format: uri-template */
-                    notifications_url: string;
-                    open_issues: number;
-                    open_issues_count: number;
-                    organization?: string;
-                    owner: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                    permissions?: {
-                        admin: boolean;
-                        maintain?: boolean;
-                        pull: boolean;
-                        push: boolean;
-                        triage?: boolean;
-                    };
-                    private: boolean;
-                    public?: boolean;
-                    /** Format: uri-template */
-                    pulls_url: string;
-                    pushed_at: null | number | string;
-                    /** Format: uri-template */
-                    releases_url: string;
-                    role_name?: string | null;
-                    size: number;
-                    /** @enum {string} */
-                    squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                    /** @enum {string} */
-                    squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                    ssh_url: string;
-                    stargazers?: number;
-                    stargazers_count: number;
-                    /** Format: uri */
-                    stargazers_url: string;
-                    /** Format: uri-template */
-                    statuses_url: string;
-                    /** Format: uri */
-                    subscribers_url: string;
-                    /** Format: uri */
-                    subscription_url: string;
-                    /** Format: uri */
-                    svn_url: string;
-                    /** Format: uri */
-                    tags_url: string;
-                    /** Format: uri */
-                    teams_url: string;
-                    topics: string[];
-                    /** Format: uri-template */
-                    trees_url: string;
-                    /** Format: date-time */
-                    updated_at: string;
-                    /** Format: uri */
-                    url: string;
-                    /** @default false */
-                    use_squash_pr_title_as_default: boolean;
-                    /** @enum {string} */
-                    visibility: "public" | "private" | "internal";
-                    watchers: number;
-                    watchers_count: number;
-                    web_commit_signoff_required?: boolean;
-                };
-                sha: string;
-                user: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    /** Format: int64 */
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-            };
+            base: components["schemas"]["shared-base-2"];
             body: string | null;
             changed_files?: number;
             /** Format: date-time */
@@ -19575,257 +15130,7 @@ export interface components {
             /** Format: uri */
             diff_url: string;
             draft: boolean;
-            head: {
-                label: string;
-                ref: string;
-                repo: {
-                    /** @default false */
-                    allow_auto_merge: boolean;
-                    allow_forking?: boolean;
-                    /** @default true */
-                    allow_merge_commit: boolean;
-                    /** @default true */
-                    allow_rebase_merge: boolean;
-                    /** @default true */
-                    allow_squash_merge: boolean;
-                    allow_update_branch?: boolean;
-                    /** Format: uri-template */
-                    archive_url: string;
-                    /** @default false */
-                    archived: boolean;
-                    /** Format: uri-template */
-                    assignees_url: string;
-                    /** Format: uri-template */
-                    blobs_url: string;
-                    /** Format: uri-template */
-                    branches_url: string;
-                    /** Format: uri */
-                    clone_url: string;
-                    /** Format: uri-template */
-                    collaborators_url: string;
-                    /** Format: uri-template */
-                    comments_url: string;
-                    /** Format: uri-template */
-                    commits_url: string;
-                    /** Format: uri-template */
-                    compare_url: string;
-                    /** Format: uri-template */
-                    contents_url: string;
-                    /** Format: uri */
-                    contributors_url: string;
-                    created_at: number | string;
-                    default_branch: string;
-                    /** @default false */
-                    delete_branch_on_merge: boolean;
-                    /** Format: uri */
-                    deployments_url: string;
-                    description: string | null;
-                    disabled?: boolean;
-                    /** Format: uri */
-                    downloads_url: string;
-                    /** Format: uri */
-                    events_url: string;
-                    fork: boolean;
-                    forks: number;
-                    forks_count: number;
-                    /** Format: uri */
-                    forks_url: string;
-                    full_name: string;
-                    /** Format: uri-template */
-                    git_commits_url: string;
-                    /** Format: uri-template */
-                    git_refs_url: string;
-                    /** Format: uri-template */
-                    git_tags_url: string;
-                    /** Format: uri */
-                    git_url: string;
-                    /** @default true */
-                    has_downloads: boolean;
-                    /** @default true */
-                    has_issues: boolean;
-                    has_pages: boolean;
-                    /** @default true */
-                    has_projects: boolean;
-                    /** @default true */
-                    has_wiki: boolean;
-                    /** @default false */
-                    has_discussions: boolean;
-                    homepage: string | null;
-                    /** Format: uri */
-                    hooks_url: string;
-                    /** Format: uri */
-                    html_url: string;
-                    /** Format: int64 */
-                    id: number;
-                    is_template?: boolean;
-                    /** Format: uri-template */
-                    issue_comment_url: string;
-                    /** Format: uri-template */
-                    issue_events_url: string;
-                    /** Format: uri-template */
-                    issues_url: string;
-                    /** Format: uri-template */
-                    keys_url: string;
-                    /** Format: uri-template */
-                    labels_url: string;
-                    language: string | null;
-                    /** Format: uri */
-                    languages_url: string;
-                    license: {
-                        key: string;
-                        name: string;
-                        node_id: string;
-                        spdx_id: string;
-                        /** Format: uri */
-                        url: string | null;
-                    } | null;
-                    master_branch?: string;
-                    /** @enum {string} */
-                    merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                    /** @enum {string} */
-                    merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                    /** Format: uri */
-                    merges_url: string;
-                    /** Format: uri-template */
-                    milestones_url: string;
-                    /** Format: uri */
-                    mirror_url: string | null;
-                    name: string;
-                    node_id: string;
-                    /** Format: uri-template */
-                    notifications_url: string;
-                    open_issues: number;
-                    open_issues_count: number;
-                    organization?: string;
-                    owner: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                    permissions?: {
-                        admin: boolean;
-                        maintain?: boolean;
-                        pull: boolean;
-                        push: boolean;
-                        triage?: boolean;
-                    };
-                    private: boolean;
-                    public?: boolean;
-                    /** Format: uri-template */
-                    pulls_url: string;
-                    pushed_at: null | number | string;
-                    /** Format: uri-template */
-                    releases_url: string;
-                    role_name?: string | null;
-                    size: number;
-                    /** @enum {string} */
-                    squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                    /** @enum {string} */
-                    squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                    ssh_url: string;
-                    stargazers?: number;
-                    stargazers_count: number;
-                    /** Format: uri */
-                    stargazers_url: string;
-                    /** Format: uri-template */
-                    statuses_url: string;
-                    /** Format: uri */
-                    subscribers_url: string;
-                    /** Format: uri */
-                    subscription_url: string;
-                    /** Format: uri */
-                    svn_url: string;
-                    /** Format: uri */
-                    tags_url: string;
-                    /** Format: uri */
-                    teams_url: string;
-                    topics: string[];
-                    /** Format: uri-template */
-                    trees_url: string;
-                    /** Format: date-time */
-                    updated_at: string;
-                    /** Format: uri */
-                    url: string;
-                    /** @default false */
-                    use_squash_pr_title_as_default: boolean;
-                    /** @enum {string} */
-                    visibility: "public" | "private" | "internal";
-                    watchers: number;
-                    watchers_count: number;
-                    web_commit_signoff_required?: boolean;
-                };
-                sha: string;
-                user: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    /** Format: int64 */
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-            };
+            head: components["schemas"]["shared-base-2"];
             /** Format: uri */
             html_url: string;
             id: number;
@@ -19988,80 +15293,8 @@ export interface components {
                 type?: "Bot" | "User" | "Organization";
                 /** Format: uri */
                 url?: string;
-            } | null) | {
-                deleted?: boolean;
-                description?: string | null;
-                /** Format: uri */
-                html_url?: string;
-                id: number;
-                /** Format: uri-template */
-                members_url?: string;
-                name: string;
-                node_id?: string;
-                parent?: {
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                } | null;
-                permission?: string;
-                /** @enum {string} */
-                privacy?: "open" | "closed" | "secret";
-                /** Format: uri */
-                repositories_url?: string;
-                slug?: string;
-                /** Format: uri */
-                url?: string;
-            })[];
-            requested_teams: {
-                deleted?: boolean;
-                description?: string | null;
-                /** Format: uri */
-                html_url?: string;
-                id: number;
-                /** Format: uri-template */
-                members_url?: string;
-                name: string;
-                node_id?: string;
-                parent?: {
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                } | null;
-                permission?: string;
-                /** @enum {string} */
-                privacy?: "open" | "closed" | "secret";
-                /** Format: uri */
-                repositories_url?: string;
-                slug?: string;
-                /** Format: uri */
-                url?: string;
-            }[];
+            } | null) | components["schemas"]["shared-requested-teams"])[];
+            requested_teams: components["schemas"]["shared-requested-teams"][];
             /** Format: uri-template */
             review_comment_url: string;
             review_comments?: number;
@@ -20123,40 +15356,7 @@ export interface components {
             number: number;
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 additions?: number;
@@ -20278,257 +15478,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 changed_files?: number;
                 /** Format: date-time */
@@ -20545,257 +15495,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-base-2"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -20959,80 +15659,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-teams"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 review_comments?: number;
@@ -21126,40 +15754,7 @@ export interface components {
             number: number;
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 additions?: number;
@@ -21548,257 +16143,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-base-2"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -21962,80 +16307,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-teams"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 review_comments?: number;
@@ -22101,40 +16374,7 @@ export interface components {
             number: components["schemas"]["webhooks_number"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 additions?: number;
@@ -22256,257 +16496,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 changed_files?: number;
                 /** Format: date-time */
@@ -22523,257 +16513,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string | null;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    } | null;
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-head"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -22937,80 +16677,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 review_comments?: number;
@@ -23075,40 +16743,7 @@ export interface components {
             number: components["schemas"]["webhooks_number"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 additions?: number;
@@ -23230,257 +16865,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 changed_files?: number;
                 /** Format: date-time */
@@ -23497,257 +16882,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string | null;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    } | null;
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-head"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -23911,80 +17046,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 review_comments?: number;
@@ -24195,40 +17258,7 @@ export interface components {
             installation?: components["schemas"]["simple-installation"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 assignee: {
@@ -24349,257 +17379,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 closed_at: string | null;
                 /** Format: uri */
@@ -24981,80 +17761,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 /** Format: uri */
@@ -25117,40 +17825,7 @@ export interface components {
             installation?: components["schemas"]["simple-installation"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 assignee: {
@@ -25271,257 +17946,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 closed_at: string | null;
                 /** Format: uri */
@@ -25532,257 +17957,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft?: boolean;
-                head: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    } | null;
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-head-2"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -25903,80 +18078,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-teams"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 /** Format: uri */
@@ -26143,40 +18246,7 @@ export interface components {
             installation?: components["schemas"]["simple-installation"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 assignee: {
@@ -26298,257 +18368,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 closed_at: string | null;
                 /** Format: uri */
@@ -26559,257 +18379,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft?: boolean;
-                head: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    } | null;
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-head-2"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -26930,80 +18500,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-teams"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 /** Format: uri */
@@ -27065,40 +18563,7 @@ export interface components {
             installation?: components["schemas"]["simple-installation"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 assignee: {
@@ -27219,257 +18684,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 closed_at: string | null;
                 /** Format: uri */
@@ -27480,257 +18695,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    } | null;
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-head-2"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -27851,80 +18816,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 /** Format: uri */
@@ -28057,40 +18950,7 @@ export interface components {
             installation?: components["schemas"]["simple-installation"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 assignee: {
@@ -28817,80 +19677,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 /** Format: uri */
@@ -29018,971 +19806,7 @@ export interface components {
             installation?: components["schemas"]["simple-installation"];
             number: number;
             organization?: components["schemas"]["organization-simple-webhooks"];
-            pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
-                /** @enum {string|null} */
-                active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
-                additions?: number;
-                assignee: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-                assignees: ({
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null)[];
-                /** @enum {string} */
-                author_association: "COLLABORATOR" | "CONTRIBUTOR" | "FIRST_TIMER" | "FIRST_TIME_CONTRIBUTOR" | "MANNEQUIN" | "MEMBER" | "NONE" | "OWNER";
-                auto_merge: {
-                    commit_message: string | null;
-                    commit_title: string | null;
-                    enabled_by: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                    /** @enum {string} */
-                    merge_method: "merge" | "squash" | "rebase";
-                } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
-                body: string | null;
-                changed_files?: number;
-                /** Format: date-time */
-                closed_at: string | null;
-                comments?: number;
-                /** Format: uri */
-                comments_url: string;
-                commits?: number;
-                /** Format: uri */
-                commits_url: string;
-                /** Format: date-time */
-                created_at: string;
-                deletions?: number;
-                /** Format: uri */
-                diff_url: string;
-                draft: boolean;
-                head: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
-                /** Format: uri */
-                html_url: string;
-                id: number;
-                /** Format: uri */
-                issue_url: string;
-                labels: {
-                    color: string;
-                    default: boolean;
-                    description: string | null;
-                    id: number;
-                    name: string;
-                    node_id: string;
-                    /** Format: uri */
-                    url: string;
-                }[];
-                locked: boolean;
-                maintainer_can_modify?: boolean;
-                merge_commit_sha: string | null;
-                mergeable?: boolean | null;
-                mergeable_state?: string;
-                merged?: boolean | null;
-                /** Format: date-time */
-                merged_at: string | null;
-                merged_by?: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-                milestone: {
-                    /** Format: date-time */
-                    closed_at: string | null;
-                    closed_issues: number;
-                    /** Format: date-time */
-                    created_at: string;
-                    creator: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                    description: string | null;
-                    /** Format: date-time */
-                    due_on: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri */
-                    labels_url: string;
-                    node_id: string;
-                    number: number;
-                    open_issues: number;
-                    /** @enum {string} */
-                    state: "open" | "closed";
-                    title: string;
-                    /** Format: date-time */
-                    updated_at: string;
-                    /** Format: uri */
-                    url: string;
-                } | null;
-                node_id: string;
-                number: number;
-                /** Format: uri */
-                patch_url: string;
-                rebaseable?: boolean | null;
-                requested_reviewers: (({
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                }[];
-                /** Format: uri-template */
-                review_comment_url: string;
-                review_comments?: number;
-                /** Format: uri */
-                review_comments_url: string;
-                /** @enum {string} */
-                state: "open" | "closed";
-                /** Format: uri */
-                statuses_url: string;
-                title: string;
-                /** Format: date-time */
-                updated_at: string;
-                /** Format: uri */
-                url: string;
-                user: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    /** Format: int64 */
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-            };
+            pull_request: components["schemas"]["shared-pull-request"];
             repository: components["schemas"]["repository-webhooks"];
             requested_reviewer: {
                 /** Format: uri */
@@ -30029,1009 +19853,9 @@ export interface components {
             installation?: components["schemas"]["simple-installation"];
             number: number;
             organization?: components["schemas"]["organization-simple-webhooks"];
-            pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
-                /** @enum {string|null} */
-                active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
-                additions?: number;
-                assignee: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-                assignees: ({
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null)[];
-                /** @enum {string} */
-                author_association: "COLLABORATOR" | "CONTRIBUTOR" | "FIRST_TIMER" | "FIRST_TIME_CONTRIBUTOR" | "MANNEQUIN" | "MEMBER" | "NONE" | "OWNER";
-                auto_merge: {
-                    commit_message: string | null;
-                    commit_title: string | null;
-                    enabled_by: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                    /** @enum {string} */
-                    merge_method: "merge" | "squash" | "rebase";
-                } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
-                body: string | null;
-                changed_files?: number;
-                /** Format: date-time */
-                closed_at: string | null;
-                comments?: number;
-                /** Format: uri */
-                comments_url: string;
-                commits?: number;
-                /** Format: uri */
-                commits_url: string;
-                /** Format: date-time */
-                created_at: string;
-                deletions?: number;
-                /** Format: uri */
-                diff_url: string;
-                draft: boolean;
-                head: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
-                /** Format: uri */
-                html_url: string;
-                id: number;
-                /** Format: uri */
-                issue_url: string;
-                labels: {
-                    color: string;
-                    default: boolean;
-                    description: string | null;
-                    id: number;
-                    name: string;
-                    node_id: string;
-                    /** Format: uri */
-                    url: string;
-                }[];
-                locked: boolean;
-                maintainer_can_modify?: boolean;
-                merge_commit_sha: string | null;
-                mergeable?: boolean | null;
-                mergeable_state?: string;
-                merged?: boolean | null;
-                /** Format: date-time */
-                merged_at: string | null;
-                merged_by?: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-                milestone: {
-                    /** Format: date-time */
-                    closed_at: string | null;
-                    closed_issues: number;
-                    /** Format: date-time */
-                    created_at: string;
-                    creator: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                    description: string | null;
-                    /** Format: date-time */
-                    due_on: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri */
-                    labels_url: string;
-                    node_id: string;
-                    number: number;
-                    open_issues: number;
-                    /** @enum {string} */
-                    state: "open" | "closed";
-                    title: string;
-                    /** Format: date-time */
-                    updated_at: string;
-                    /** Format: uri */
-                    url: string;
-                } | null;
-                node_id: string;
-                number: number;
-                /** Format: uri */
-                patch_url: string;
-                rebaseable?: boolean | null;
-                requested_reviewers: (({
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                }[];
-                /** Format: uri-template */
-                review_comment_url: string;
-                review_comments?: number;
-                /** Format: uri */
-                review_comments_url: string;
-                /** @enum {string} */
-                state: "open" | "closed";
-                /** Format: uri */
-                statuses_url: string;
-                title: string;
-                /** Format: date-time */
-                updated_at: string;
-                /** Format: uri */
-                url: string;
-                user: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    /** Format: int64 */
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-            };
+            pull_request: components["schemas"]["shared-pull-request"];
             repository: components["schemas"]["repository-webhooks"];
-            requested_team: {
-                deleted?: boolean;
-                description: string | null;
-                /** Format: uri */
-                html_url: string;
-                id: number;
-                /** Format: uri-template */
-                members_url: string;
-                name: string;
-                node_id: string;
-                parent?: {
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                } | null;
-                permission: string;
-                /** @enum {string} */
-                privacy: "open" | "closed" | "secret";
-                /** Format: uri */
-                repositories_url: string;
-                slug: string;
-                /** Format: uri */
-                url: string;
-            };
+            requested_team: components["schemas"]["shared-requested-reviewers"];
             sender: components["schemas"]["simple-user"];
         };
         "webhook-pull-request-review-requested": {
@@ -31042,40 +19866,7 @@ export interface components {
             number: number;
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 additions?: number;
@@ -31198,257 +19989,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 changed_files?: number;
                 /** Format: date-time */
@@ -31465,257 +20006,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-base-2"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -31879,80 +20170,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 review_comments?: number;
@@ -32053,40 +20272,7 @@ export interface components {
             number: number;
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 additions?: number;
@@ -32209,257 +20395,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 changed_files?: number;
                 /** Format: date-time */
@@ -32476,257 +20412,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-base-2"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -32890,80 +20576,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-teams"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 review_comments?: number;
@@ -33018,43 +20632,7 @@ export interface components {
                 } | null;
             };
             repository: components["schemas"]["repository-webhooks"];
-            requested_team: {
-                deleted?: boolean;
-                description?: string | null;
-                /** Format: uri */
-                html_url?: string;
-                id: number;
-                /** Format: uri-template */
-                members_url?: string;
-                name: string;
-                node_id?: string;
-                parent?: {
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                } | null;
-                permission?: string;
-                /** @enum {string} */
-                privacy?: "open" | "closed" | "secret";
-                /** Format: uri */
-                repositories_url?: string;
-                slug?: string;
-                /** Format: uri */
-                url?: string;
-            };
+            requested_team: components["schemas"]["shared-requested-teams"];
             sender: components["schemas"]["simple-user"];
         };
         "webhook-pull-request-review-submitted": {
@@ -33064,40 +20642,7 @@ export interface components {
             installation?: components["schemas"]["simple-installation"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 assignee: {
@@ -33218,257 +20763,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 closed_at: string | null;
                 /** Format: uri */
@@ -33479,257 +20774,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string | null;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    } | null;
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-head"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -33850,80 +20895,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 /** Format: uri */
@@ -33986,40 +20959,7 @@ export interface components {
             installation?: components["schemas"]["simple-installation"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 assignee: {
@@ -34140,247 +21080,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base"];
                 body: string | null;
                 closed_at: string | null;
                 /** Format: uri */
@@ -34752,80 +21452,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 /** Format: uri */
@@ -34995,40 +21623,7 @@ export interface components {
             installation?: components["schemas"]["simple-installation"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 assignee: {
@@ -35149,247 +21744,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base"];
                 body: string | null;
                 closed_at: string | null;
                 /** Format: uri */
@@ -35400,247 +21755,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-base"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -35761,80 +21876,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-teams"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 /** Format: uri */
@@ -36007,40 +22050,7 @@ export interface components {
             number: components["schemas"]["webhooks_number"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 additions?: number;
@@ -36162,257 +22172,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 changed_files?: number;
                 /** Format: date-time */
@@ -36429,257 +22189,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-base-2"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -36843,80 +22353,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 review_comments?: number;
@@ -36982,40 +22420,7 @@ export interface components {
             number: components["schemas"]["webhooks_number"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 additions?: number;
@@ -37140,214 +22545,7 @@ export interface components {
                 base: {
                     label: string | null;
                     ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
+                    repo: components["schemas"]["shared-repo"];
                     sha: string;
                     user: {
                         /** Format: uri */
@@ -37404,257 +22602,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string | null;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    } | null;
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-head"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -37818,80 +22766,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 review_comments?: number;
@@ -37957,40 +22833,7 @@ export interface components {
             number: components["schemas"]["webhooks_number"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 additions?: number;
@@ -38112,257 +22955,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 changed_files?: number;
                 /** Format: date-time */
@@ -38379,257 +22972,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string | null;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    } | null;
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-head"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -38793,80 +23136,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description: string | null;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url: string;
-                    name: string;
-                    node_id: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission: string;
-                    /** @enum {string} */
-                    privacy: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url: string;
-                    slug: string;
-                    /** Format: uri */
-                    url: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-reviewers"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 review_comments?: number;
@@ -38931,40 +23202,7 @@ export interface components {
             number: components["schemas"]["webhooks_number"];
             organization?: components["schemas"]["organization-simple-webhooks"];
             pull_request: {
-                _links: {
-                    comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    commits: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    html: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    issue: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comment: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    review_comments: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    self: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                    statuses: {
-                        /** Format: uri-template */
-                        href: string;
-                    };
-                };
+                _links: components["schemas"]["shared-links"];
                 /** @enum {string|null} */
                 active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
                 additions?: number;
@@ -39086,257 +23324,7 @@ export interface components {
                     /** @enum {string} */
                     merge_method: "merge" | "squash" | "rebase";
                 } | null;
-                base: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    };
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                base: components["schemas"]["shared-base-2"];
                 body: string | null;
                 changed_files?: number;
                 /** Format: date-time */
@@ -39353,257 +23341,7 @@ export interface components {
                 /** Format: uri */
                 diff_url: string;
                 draft: boolean;
-                head: {
-                    label: string;
-                    ref: string;
-                    repo: {
-                        /** @default false */
-                        allow_auto_merge: boolean;
-                        allow_forking?: boolean;
-                        /** @default true */
-                        allow_merge_commit: boolean;
-                        /** @default true */
-                        allow_rebase_merge: boolean;
-                        /** @default true */
-                        allow_squash_merge: boolean;
-                        allow_update_branch?: boolean;
-                        /** Format: uri-template */
-                        archive_url: string;
-                        /** @default false */
-                        archived: boolean;
-                        /** Format: uri-template */
-                        assignees_url: string;
-                        /** Format: uri-template */
-                        blobs_url: string;
-                        /** Format: uri-template */
-                        branches_url: string;
-                        /** Format: uri */
-                        clone_url: string;
-                        /** Format: uri-template */
-                        collaborators_url: string;
-                        /** Format: uri-template */
-                        comments_url: string;
-                        /** Format: uri-template */
-                        commits_url: string;
-                        /** Format: uri-template */
-                        compare_url: string;
-                        /** Format: uri-template */
-                        contents_url: string;
-                        /** Format: uri */
-                        contributors_url: string;
-                        created_at: number | string;
-                        default_branch: string;
-                        /** @default false */
-                        delete_branch_on_merge: boolean;
-                        /** Format: uri */
-                        deployments_url: string;
-                        description: string | null;
-                        disabled?: boolean;
-                        /** Format: uri */
-                        downloads_url: string;
-                        /** Format: uri */
-                        events_url: string;
-                        fork: boolean;
-                        forks: number;
-                        forks_count: number;
-                        /** Format: uri */
-                        forks_url: string;
-                        full_name: string;
-                        /** Format: uri-template */
-                        git_commits_url: string;
-                        /** Format: uri-template */
-                        git_refs_url: string;
-                        /** Format: uri-template */
-                        git_tags_url: string;
-                        /** Format: uri */
-                        git_url: string;
-                        /** @default true */
-                        has_downloads: boolean;
-                        /** @default true */
-                        has_issues: boolean;
-                        has_pages: boolean;
-                        /** @default true */
-                        has_projects: boolean;
-                        /** @default true */
-                        has_wiki: boolean;
-                        /** @default false */
-                        has_discussions: boolean;
-                        homepage: string | null;
-                        /** Format: uri */
-                        hooks_url: string;
-                        /** Format: uri */
-                        html_url: string;
-                        /** Format: int64 */
-                        id: number;
-                        is_template?: boolean;
-                        /** Format: uri-template */
-                        issue_comment_url: string;
-                        /** Format: uri-template */
-                        issue_events_url: string;
-                        /** Format: uri-template */
-                        issues_url: string;
-                        /** Format: uri-template */
-                        keys_url: string;
-                        /** Format: uri-template */
-                        labels_url: string;
-                        language: string | null;
-                        /** Format: uri */
-                        languages_url: string;
-                        license: {
-                            key: string;
-                            name: string;
-                            node_id: string;
-                            spdx_id: string;
-                            /** Format: uri */
-                            url: string | null;
-                        } | null;
-                        master_branch?: string;
-                        /** @enum {string} */
-                        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
-                        /** @enum {string} */
-                        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
-                        /** Format: uri */
-                        merges_url: string;
-                        /** Format: uri-template */
-                        milestones_url: string;
-                        /** Format: uri */
-                        mirror_url: string | null;
-                        name: string;
-                        node_id: string;
-                        /** Format: uri-template */
-                        notifications_url: string;
-                        open_issues: number;
-                        open_issues_count: number;
-                        organization?: string;
-                        owner: {
-                            /** Format: uri */
-                            avatar_url?: string;
-                            deleted?: boolean;
-                            email?: string | null;
-                            /** Format: uri-template */
-                            events_url?: string;
-                            /** Format: uri */
-                            followers_url?: string;
-                            /** Format: uri-template */
-                            following_url?: string;
-                            /** Format: uri-template */
-                            gists_url?: string;
-                            gravatar_id?: string;
-                            /** Format: uri */
-                            html_url?: string;
-                            id: number;
-                            login: string;
-                            name?: string;
-                            node_id?: string;
-                            /** Format: uri */
-                            organizations_url?: string;
-                            /** Format: uri */
-                            received_events_url?: string;
-                            /** Format: uri */
-                            repos_url?: string;
-                            site_admin?: boolean;
-                            /** Format: uri-template */
-                            starred_url?: string;
-                            /** Format: uri */
-                            subscriptions_url?: string;
-                            /** @enum {string} */
-                            type?: "Bot" | "User" | "Organization";
-                            /** Format: uri */
-                            url?: string;
-                            user_view_type?: string;
-                        } | null;
-                        permissions?: {
-                            admin: boolean;
-                            maintain?: boolean;
-                            pull: boolean;
-                            push: boolean;
-                            triage?: boolean;
-                        };
-                        private: boolean;
-                        public?: boolean;
-                        /** Format: uri-template */
-                        pulls_url: string;
-                        pushed_at: null | number | string;
-                        /** Format: uri-template */
-                        releases_url: string;
-                        role_name?: string | null;
-                        size: number;
-                        /** @enum {string} */
-                        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
-                        /** @enum {string} */
-                        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
-                        ssh_url: string;
-                        stargazers?: number;
-                        stargazers_count: number;
-                        /** Format: uri */
-                        stargazers_url: string;
-                        /** Format: uri-template */
-                        statuses_url: string;
-                        /** Format: uri */
-                        subscribers_url: string;
-                        /** Format: uri */
-                        subscription_url: string;
-                        /** Format: uri */
-                        svn_url: string;
-                        /** Format: uri */
-                        tags_url: string;
-                        /** Format: uri */
-                        teams_url: string;
-                        topics: string[];
-                        /** Format: uri-template */
-                        trees_url: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        /** Format: uri */
-                        url: string;
-                        /** @default false */
-                        use_squash_pr_title_as_default: boolean;
-                        /** @enum {string} */
-                        visibility: "public" | "private" | "internal";
-                        watchers: number;
-                        watchers_count: number;
-                        web_commit_signoff_required?: boolean;
-                    } | null;
-                    sha: string;
-                    user: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        /** Format: int64 */
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                };
+                head: components["schemas"]["shared-head-2"];
                 /** Format: uri */
                 html_url: string;
                 id: number;
@@ -39767,80 +23505,8 @@ export interface components {
                     /** Format: uri */
                     url?: string;
                     user_view_type?: string;
-                } | null) | {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                })[];
-                requested_teams: {
-                    deleted?: boolean;
-                    description?: string | null;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    /** Format: uri-template */
-                    members_url?: string;
-                    name: string;
-                    node_id?: string;
-                    parent?: {
-                        description: string | null;
-                        /** Format: uri */
-                        html_url: string;
-                        id: number;
-                        /** Format: uri-template */
-                        members_url: string;
-                        name: string;
-                        node_id: string;
-                        permission: string;
-                        /** @enum {string} */
-                        privacy: "open" | "closed" | "secret";
-                        /** Format: uri */
-                        repositories_url: string;
-                        slug: string;
-                        /** Format: uri */
-                        url: string;
-                    } | null;
-                    permission?: string;
-                    /** @enum {string} */
-                    privacy?: "open" | "closed" | "secret";
-                    /** Format: uri */
-                    repositories_url?: string;
-                    slug?: string;
-                    /** Format: uri */
-                    url?: string;
-                }[];
+                } | null) | components["schemas"]["shared-requested-teams"])[];
+                requested_teams: components["schemas"]["shared-requested-teams"][];
                 /** Format: uri-template */
                 review_comment_url: string;
                 review_comments?: number;
@@ -39975,207 +23641,7 @@ export interface components {
                 username?: string;
             };
             ref: string;
-            repository: {
-                /** @default false */
-                allow_auto_merge: boolean;
-                allow_forking?: boolean;
-                /** @default true */
-                allow_merge_commit: boolean;
-                /** @default true */
-                allow_rebase_merge: boolean;
-                /** @default true */
-                allow_squash_merge: boolean;
-                allow_update_branch?: boolean;
-                /** Format: uri-template */
-                archive_url: string;
-                /** @default false */
-                archived: boolean;
-                /** Format: uri-template */
-                assignees_url: string;
-                /** Format: uri-template */
-                blobs_url: string;
-                /** Format: uri-template */
-                branches_url: string;
-                /** Format: uri */
-                clone_url: string;
-                /** Format: uri-template */
-                collaborators_url: string;
-                /** Format: uri-template */
-                comments_url: string;
-                /** Format: uri-template */
-                commits_url: string;
-                /** Format: uri-template */
-                compare_url: string;
-                /** Format: uri-template */
-                contents_url: string;
-                /** Format: uri */
-                contributors_url: string;
-                created_at: number | string;
-                custom_properties?: {
-                    [key: string]: unknown;
-                };
-                default_branch: string;
-                /** @default false */
-                delete_branch_on_merge: boolean;
-                /** Format: uri */
-                deployments_url: string;
-                description: string | null;
-                disabled?: boolean;
-                /** Format: uri */
-                downloads_url: string;
-                /** Format: uri */
-                events_url: string;
-                fork: boolean;
-                forks: number;
-                forks_count: number;
-                /** Format: uri */
-                forks_url: string;
-                full_name: string;
-                /** Format: uri-template */
-                git_commits_url: string;
-                /** Format: uri-template */
-                git_refs_url: string;
-                /** Format: uri-template */
-                git_tags_url: string;
-                /** Format: uri */
-                git_url: string;
-                /** @default true */
-                has_downloads: boolean;
-                /** @default true */
-                has_issues: boolean;
-                has_pages: boolean;
-                /** @default true */
-                has_projects: boolean;
-                /** @default true */
-                has_wiki: boolean;
-                /** @default false */
-                has_discussions: boolean;
-                homepage: string | null;
-                /** Format: uri */
-                hooks_url: string;
-                /** Format: uri */
-                html_url: string;
-                /** Format: int64 */
-                id: number;
-                is_template?: boolean;
-                /** Format: uri-template */
-                issue_comment_url: string;
-                /** Format: uri-template */
-                issue_events_url: string;
-                /** Format: uri-template */
-                issues_url: string;
-                /** Format: uri-template */
-                keys_url: string;
-                /** Format: uri-template */
-                labels_url: string;
-                language: string | null;
-                /** Format: uri */
-                languages_url: string;
-                license: {
-                    key: string;
-                    name: string;
-                    node_id: string;
-                    spdx_id: string;
-                    /** Format: uri */
-                    url: string | null;
-                } | null;
-                master_branch?: string;
-                /** Format: uri */
-                merges_url: string;
-                /** Format: uri-template */
-                milestones_url: string;
-                /** Format: uri */
-                mirror_url: string | null;
-                name: string;
-                node_id: string;
-                /** Format: uri-template */
-                notifications_url: string;
-                open_issues: number;
-                open_issues_count: number;
-                organization?: string;
-                owner: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-                permissions?: {
-                    admin: boolean;
-                    maintain?: boolean;
-                    pull: boolean;
-                    push: boolean;
-                    triage?: boolean;
-                };
-                private: boolean;
-                public?: boolean;
-                /** Format: uri-template */
-                pulls_url: string;
-                pushed_at: null | number | string;
-                /** Format: uri-template */
-                releases_url: string;
-                role_name?: string | null;
-                size: number;
-                ssh_url: string;
-                stargazers?: number;
-                stargazers_count: number;
-                /** Format: uri */
-                stargazers_url: string;
-                /** Format: uri-template */
-                statuses_url: string;
-                /** Format: uri */
-                subscribers_url: string;
-                /** Format: uri */
-                subscription_url: string;
-                /** Format: uri */
-                svn_url: string;
-                /** Format: uri */
-                tags_url: string;
-                /** Format: uri */
-                teams_url: string;
-                topics: string[];
-                /** Format: uri-template */
-                trees_url: string;
-                /** Format: date-time */
-                updated_at: string;
-                /** Format: uri */
-                url: string;
-                /** @enum {string} */
-                visibility: "public" | "private" | "internal";
-                watchers: number;
-                watchers_count: number;
-                web_commit_signoff_required?: boolean;
-            };
+            repository: components["schemas"]["shared-new-repository"];
             sender?: components["schemas"]["simple-user"];
         };
         webhooks_nullable_string: string | null;
@@ -42910,204 +26376,7 @@ export interface components {
             enterprise?: components["schemas"]["enterprise-webhooks"];
             installation?: components["schemas"]["simple-installation"];
             organization: components["schemas"]["organization-simple-webhooks"];
-            repository?: {
-                /** @default false */
-                allow_auto_merge: boolean;
-                allow_forking?: boolean;
-                /** @default true */
-                allow_merge_commit: boolean;
-                /** @default true */
-                allow_rebase_merge: boolean;
-                /** @default true */
-                allow_squash_merge: boolean;
-                allow_update_branch?: boolean;
-                /** Format: uri-template */
-                archive_url: string;
-                /** @default false */
-                archived: boolean;
-                /** Format: uri-template */
-                assignees_url: string;
-                /** Format: uri-template */
-                blobs_url: string;
-                /** Format: uri-template */
-                branches_url: string;
-                /** Format: uri */
-                clone_url: string;
-                /** Format: uri-template */
-                collaborators_url: string;
-                /** Format: uri-template */
-                comments_url: string;
-                /** Format: uri-template */
-                commits_url: string;
-                /** Format: uri-template */
-                compare_url: string;
-                /** Format: uri-template */
-                contents_url: string;
-                /** Format: uri */
-                contributors_url: string;
-                created_at: number | string;
-                custom_properties?: {
-                    [key: string]: unknown;
-                };
-                default_branch: string;
-                /** @default false */
-                delete_branch_on_merge: boolean;
-                /** Format: uri */
-                deployments_url: string;
-                description: string | null;
-                disabled?: boolean;
-                /** Format: uri */
-                downloads_url: string;
-                /** Format: uri */
-                events_url: string;
-                fork: boolean;
-                forks: number;
-                forks_count: number;
-                /** Format: uri */
-                forks_url: string;
-                full_name: string;
-                /** Format: uri-template */
-                git_commits_url: string;
-                /** Format: uri-template */
-                git_refs_url: string;
-                /** Format: uri-template */
-                git_tags_url: string;
-                /** Format: uri */
-                git_url: string;
-                /** @default true */
-                has_downloads: boolean;
-                /** @default true */
-                has_issues: boolean;
-                has_pages: boolean;
-                /** @default true */
-                has_projects: boolean;
-                /** @default true */
-                has_wiki: boolean;
-                homepage: string | null;
-                /** Format: uri */
-                hooks_url: string;
-                /** Format: uri */
-                html_url: string;
-                /** Format: int64 */
-                id: number;
-                is_template?: boolean;
-                /** Format: uri-template */
-                issue_comment_url: string;
-                /** Format: uri-template */
-                issue_events_url: string;
-                /** Format: uri-template */
-                issues_url: string;
-                /** Format: uri-template */
-                keys_url: string;
-                /** Format: uri-template */
-                labels_url: string;
-                language: string | null;
-                /** Format: uri */
-                languages_url: string;
-                license: {
-                    key: string;
-                    name: string;
-                    node_id: string;
-                    spdx_id: string;
-                    /** Format: uri */
-                    url: string | null;
-                } | null;
-                master_branch?: string;
-                /** Format: uri */
-                merges_url: string;
-                /** Format: uri-template */
-                milestones_url: string;
-                /** Format: uri */
-                mirror_url: string | null;
-                name: string;
-                node_id: string;
-                /** Format: uri-template */
-                notifications_url: string;
-                open_issues: number;
-                open_issues_count: number;
-                organization?: string;
-                owner: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-                permissions?: {
-                    admin: boolean;
-                    maintain?: boolean;
-                    pull: boolean;
-                    push: boolean;
-                    triage?: boolean;
-                };
-                private: boolean;
-                public?: boolean;
-                /** Format: uri-template */
-                pulls_url: string;
-                pushed_at: null | number | string;
-                /** Format: uri-template */
-                releases_url: string;
-                role_name?: string | null;
-                size: number;
-                ssh_url: string;
-                stargazers?: number;
-                stargazers_count: number;
-                /** Format: uri */
-                stargazers_url: string;
-                /** Format: uri-template */
-                statuses_url: string;
-                /** Format: uri */
-                subscribers_url: string;
-                /** Format: uri */
-                subscription_url: string;
-                /** Format: uri */
-                svn_url: string;
-                /** Format: uri */
-                tags_url: string;
-                /** Format: uri */
-                teams_url: string;
-                topics: string[];
-                /** Format: uri-template */
-                trees_url: string;
-                /** Format: date-time */
-                updated_at: string;
-                /** Format: uri */
-                url: string;
-                /** @enum {string} */
-                visibility: "public" | "private" | "internal";
-                watchers: number;
-                watchers_count: number;
-            };
+            repository?: components["schemas"]["shared-repository"];
             sender?: components["schemas"]["simple-user"];
             team: components["schemas"]["webhooks_team_1"];
         };
@@ -43117,204 +26386,7 @@ export interface components {
             enterprise?: components["schemas"]["enterprise-webhooks"];
             installation?: components["schemas"]["simple-installation"];
             organization: components["schemas"]["organization-simple-webhooks"];
-            repository?: {
-                /** @default false */
-                allow_auto_merge: boolean;
-                allow_forking?: boolean;
-                /** @default true */
-                allow_merge_commit: boolean;
-                /** @default true */
-                allow_rebase_merge: boolean;
-                /** @default true */
-                allow_squash_merge: boolean;
-                allow_update_branch?: boolean;
-                /** Format: uri-template */
-                archive_url: string;
-                /** @default false */
-                archived: boolean;
-                /** Format: uri-template */
-                assignees_url: string;
-                /** Format: uri-template */
-                blobs_url: string;
-                /** Format: uri-template */
-                branches_url: string;
-                /** Format: uri */
-                clone_url: string;
-                /** Format: uri-template */
-                collaborators_url: string;
-                /** Format: uri-template */
-                comments_url: string;
-                /** Format: uri-template */
-                commits_url: string;
-                /** Format: uri-template */
-                compare_url: string;
-                /** Format: uri-template */
-                contents_url: string;
-                /** Format: uri */
-                contributors_url: string;
-                created_at: number | string;
-                custom_properties?: {
-                    [key: string]: unknown;
-                };
-                default_branch: string;
-                /** @default false */
-                delete_branch_on_merge: boolean;
-                /** Format: uri */
-                deployments_url: string;
-                description: string | null;
-                disabled?: boolean;
-                /** Format: uri */
-                downloads_url: string;
-                /** Format: uri */
-                events_url: string;
-                fork: boolean;
-                forks: number;
-                forks_count: number;
-                /** Format: uri */
-                forks_url: string;
-                full_name: string;
-                /** Format: uri-template */
-                git_commits_url: string;
-                /** Format: uri-template */
-                git_refs_url: string;
-                /** Format: uri-template */
-                git_tags_url: string;
-                /** Format: uri */
-                git_url: string;
-                /** @default true */
-                has_downloads: boolean;
-                /** @default true */
-                has_issues: boolean;
-                has_pages: boolean;
-                /** @default true */
-                has_projects: boolean;
-                /** @default true */
-                has_wiki: boolean;
-                homepage: string | null;
-                /** Format: uri */
-                hooks_url: string;
-                /** Format: uri */
-                html_url: string;
-                /** Format: int64 */
-                id: number;
-                is_template?: boolean;
-                /** Format: uri-template */
-                issue_comment_url: string;
-                /** Format: uri-template */
-                issue_events_url: string;
-                /** Format: uri-template */
-                issues_url: string;
-                /** Format: uri-template */
-                keys_url: string;
-                /** Format: uri-template */
-                labels_url: string;
-                language: string | null;
-                /** Format: uri */
-                languages_url: string;
-                license: {
-                    key: string;
-                    name: string;
-                    node_id: string;
-                    spdx_id: string;
-                    /** Format: uri */
-                    url: string | null;
-                } | null;
-                master_branch?: string;
-                /** Format: uri */
-                merges_url: string;
-                /** Format: uri-template */
-                milestones_url: string;
-                /** Format: uri */
-                mirror_url: string | null;
-                name: string;
-                node_id: string;
-                /** Format: uri-template */
-                notifications_url: string;
-                open_issues: number;
-                open_issues_count: number;
-                organization?: string;
-                owner: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-                permissions?: {
-                    admin: boolean;
-                    maintain?: boolean;
-                    pull: boolean;
-                    push: boolean;
-                    triage?: boolean;
-                };
-                private: boolean;
-                public?: boolean;
-                /** Format: uri-template */
-                pulls_url: string;
-                pushed_at: null | number | string;
-                /** Format: uri-template */
-                releases_url: string;
-                role_name?: string | null;
-                size: number;
-                ssh_url: string;
-                stargazers?: number;
-                stargazers_count: number;
-                /** Format: uri */
-                stargazers_url: string;
-                /** Format: uri-template */
-                statuses_url: string;
-                /** Format: uri */
-                subscribers_url: string;
-                /** Format: uri */
-                subscription_url: string;
-                /** Format: uri */
-                svn_url: string;
-                /** Format: uri */
-                tags_url: string;
-                /** Format: uri */
-                teams_url: string;
-                topics: string[];
-                /** Format: uri-template */
-                trees_url: string;
-                /** Format: date-time */
-                updated_at: string;
-                /** Format: uri */
-                url: string;
-                /** @enum {string} */
-                visibility: "public" | "private" | "internal";
-                watchers: number;
-                watchers_count: number;
-            };
+            repository?: components["schemas"]["shared-repository"];
             sender: components["schemas"]["simple-user"];
             team: components["schemas"]["webhooks_team_1"];
         };
@@ -43324,204 +26396,7 @@ export interface components {
             enterprise?: components["schemas"]["enterprise-webhooks"];
             installation?: components["schemas"]["simple-installation"];
             organization: components["schemas"]["organization-simple-webhooks"];
-            repository?: {
-                /** @default false */
-                allow_auto_merge: boolean;
-                allow_forking?: boolean;
-                /** @default true */
-                allow_merge_commit: boolean;
-                /** @default true */
-                allow_rebase_merge: boolean;
-                /** @default true */
-                allow_squash_merge: boolean;
-                allow_update_branch?: boolean;
-                /** Format: uri-template */
-                archive_url: string;
-                /** @default false */
-                archived: boolean;
-                /** Format: uri-template */
-                assignees_url: string;
-                /** Format: uri-template */
-                blobs_url: string;
-                /** Format: uri-template */
-                branches_url: string;
-                /** Format: uri */
-                clone_url: string;
-                /** Format: uri-template */
-                collaborators_url: string;
-                /** Format: uri-template */
-                comments_url: string;
-                /** Format: uri-template */
-                commits_url: string;
-                /** Format: uri-template */
-                compare_url: string;
-                /** Format: uri-template */
-                contents_url: string;
-                /** Format: uri */
-                contributors_url: string;
-                created_at: number | string;
-                custom_properties?: {
-                    [key: string]: unknown;
-                };
-                default_branch: string;
-                /** @default false */
-                delete_branch_on_merge: boolean;
-                /** Format: uri */
-                deployments_url: string;
-                description: string | null;
-                disabled?: boolean;
-                /** Format: uri */
-                downloads_url: string;
-                /** Format: uri */
-                events_url: string;
-                fork: boolean;
-                forks: number;
-                forks_count: number;
-                /** Format: uri */
-                forks_url: string;
-                full_name: string;
-                /** Format: uri-template */
-                git_commits_url: string;
-                /** Format: uri-template */
-                git_refs_url: string;
-                /** Format: uri-template */
-                git_tags_url: string;
-                /** Format: uri */
-                git_url: string;
-                /** @default true */
-                has_downloads: boolean;
-                /** @default true */
-                has_issues: boolean;
-                has_pages: boolean;
-                /** @default true */
-                has_projects: boolean;
-                /** @default true */
-                has_wiki: boolean;
-                homepage: string | null;
-                /** Format: uri */
-                hooks_url: string;
-                /** Format: uri */
-                html_url: string;
-                /** Format: int64 */
-                id: number;
-                is_template?: boolean;
-                /** Format: uri-template */
-                issue_comment_url: string;
-                /** Format: uri-template */
-                issue_events_url: string;
-                /** Format: uri-template */
-                issues_url: string;
-                /** Format: uri-template */
-                keys_url: string;
-                /** Format: uri-template */
-                labels_url: string;
-                language: string | null;
-                /** Format: uri */
-                languages_url: string;
-                license: {
-                    key: string;
-                    name: string;
-                    node_id: string;
-                    spdx_id: string;
-                    /** Format: uri */
-                    url: string | null;
-                } | null;
-                master_branch?: string;
-                /** Format: uri */
-                merges_url: string;
-                /** Format: uri-template */
-                milestones_url: string;
-                /** Format: uri */
-                mirror_url: string | null;
-                name: string;
-                node_id: string;
-                /** Format: uri-template */
-                notifications_url: string;
-                open_issues: number;
-                open_issues_count: number;
-                organization?: string;
-                owner: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-                permissions?: {
-                    admin: boolean;
-                    maintain?: boolean;
-                    pull: boolean;
-                    push: boolean;
-                    triage?: boolean;
-                };
-                private: boolean;
-                public?: boolean;
-                /** Format: uri-template */
-                pulls_url: string;
-                pushed_at: null | number | string;
-                /** Format: uri-template */
-                releases_url: string;
-                role_name?: string | null;
-                size: number;
-                ssh_url: string;
-                stargazers?: number;
-                stargazers_count: number;
-                /** Format: uri */
-                stargazers_url: string;
-                /** Format: uri-template */
-                statuses_url: string;
-                /** Format: uri */
-                subscribers_url: string;
-                /** Format: uri */
-                subscription_url: string;
-                /** Format: uri */
-                svn_url: string;
-                /** Format: uri */
-                tags_url: string;
-                /** Format: uri */
-                teams_url: string;
-                topics: string[];
-                /** Format: uri-template */
-                trees_url: string;
-                /** Format: date-time */
-                updated_at: string;
-                /** Format: uri */
-                url: string;
-                /** @enum {string} */
-                visibility: "public" | "private" | "internal";
-                watchers: number;
-                watchers_count: number;
-            };
+            repository?: components["schemas"]["shared-repository"];
             sender?: components["schemas"]["simple-user"];
             team: components["schemas"]["webhooks_team_1"];
         };
@@ -43554,204 +26429,7 @@ export interface components {
             enterprise?: components["schemas"]["enterprise-webhooks"];
             installation?: components["schemas"]["simple-installation"];
             organization: components["schemas"]["organization-simple-webhooks"];
-            repository?: {
-                /** @default false */
-                allow_auto_merge: boolean;
-                allow_forking?: boolean;
-                /** @default true */
-                allow_merge_commit: boolean;
-                /** @default true */
-                allow_rebase_merge: boolean;
-                /** @default true */
-                allow_squash_merge: boolean;
-                allow_update_branch?: boolean;
-                /** Format: uri-template */
-                archive_url: string;
-                /** @default false */
-                archived: boolean;
-                /** Format: uri-template */
-                assignees_url: string;
-                /** Format: uri-template */
-                blobs_url: string;
-                /** Format: uri-template */
-                branches_url: string;
-                /** Format: uri */
-                clone_url: string;
-                /** Format: uri-template */
-                collaborators_url: string;
-                /** Format: uri-template */
-                comments_url: string;
-                /** Format: uri-template */
-                commits_url: string;
-                /** Format: uri-template */
-                compare_url: string;
-                /** Format: uri-template */
-                contents_url: string;
-                /** Format: uri */
-                contributors_url: string;
-                created_at: number | string;
-                custom_properties?: {
-                    [key: string]: unknown;
-                };
-                default_branch: string;
-                /** @default false */
-                delete_branch_on_merge: boolean;
-                /** Format: uri */
-                deployments_url: string;
-                description: string | null;
-                disabled?: boolean;
-                /** Format: uri */
-                downloads_url: string;
-                /** Format: uri */
-                events_url: string;
-                fork: boolean;
-                forks: number;
-                forks_count: number;
-                /** Format: uri */
-                forks_url: string;
-                full_name: string;
-                /** Format: uri-template */
-                git_commits_url: string;
-                /** Format: uri-template */
-                git_refs_url: string;
-                /** Format: uri-template */
-                git_tags_url: string;
-                /** Format: uri */
-                git_url: string;
-                /** @default true */
-                has_downloads: boolean;
-                /** @default true */
-                has_issues: boolean;
-                has_pages: boolean;
-                /** @default true */
-                has_projects: boolean;
-                /** @default true */
-                has_wiki: boolean;
-                homepage: string | null;
-                /** Format: uri */
-                hooks_url: string;
-                /** Format: uri */
-                html_url: string;
-                /** Format: int64 */
-                id: number;
-                is_template?: boolean;
-                /** Format: uri-template */
-                issue_comment_url: string;
-                /** Format: uri-template */
-                issue_events_url: string;
-                /** Format: uri-template */
-                issues_url: string;
-                /** Format: uri-template */
-                keys_url: string;
-                /** Format: uri-template */
-                labels_url: string;
-                language: string | null;
-                /** Format: uri */
-                languages_url: string;
-                license: {
-                    key: string;
-                    name: string;
-                    node_id: string;
-                    spdx_id: string;
-                    /** Format: uri */
-                    url: string | null;
-                } | null;
-                master_branch?: string;
-                /** Format: uri */
-                merges_url: string;
-                /** Format: uri-template */
-                milestones_url: string;
-                /** Format: uri */
-                mirror_url: string | null;
-                name: string;
-                node_id: string;
-                /** Format: uri-template */
-                notifications_url: string;
-                open_issues: number;
-                open_issues_count: number;
-                organization?: string;
-                owner: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-                permissions?: {
-                    admin: boolean;
-                    maintain?: boolean;
-                    pull: boolean;
-                    push: boolean;
-                    triage?: boolean;
-                };
-                private: boolean;
-                public?: boolean;
-                /** Format: uri-template */
-                pulls_url: string;
-                pushed_at: null | number | string;
-                /** Format: uri-template */
-                releases_url: string;
-                role_name?: string | null;
-                size: number;
-                ssh_url: string;
-                stargazers?: number;
-                stargazers_count: number;
-                /** Format: uri */
-                stargazers_url: string;
-                /** Format: uri-template */
-                statuses_url: string;
-                /** Format: uri */
-                subscribers_url: string;
-                /** Format: uri */
-                subscription_url: string;
-                /** Format: uri */
-                svn_url: string;
-                /** Format: uri */
-                tags_url: string;
-                /** Format: uri */
-                teams_url: string;
-                topics: string[];
-                /** Format: uri-template */
-                trees_url: string;
-                /** Format: date-time */
-                updated_at: string;
-                /** Format: uri */
-                url: string;
-                /** @enum {string} */
-                visibility: "public" | "private" | "internal";
-                watchers: number;
-                watchers_count: number;
-            };
+            repository?: components["schemas"]["shared-repository"];
             sender: components["schemas"]["simple-user"];
             team: components["schemas"]["webhooks_team_1"];
         };
@@ -43761,204 +26439,7 @@ export interface components {
             enterprise?: components["schemas"]["enterprise-webhooks"];
             installation?: components["schemas"]["simple-installation"];
             organization: components["schemas"]["organization-simple-webhooks"];
-            repository?: {
-                /** @default false */
-                allow_auto_merge: boolean;
-                allow_forking?: boolean;
-                /** @default true */
-                allow_merge_commit: boolean;
-                /** @default true */
-                allow_rebase_merge: boolean;
-                /** @default true */
-                allow_squash_merge: boolean;
-                allow_update_branch?: boolean;
-                /** Format: uri-template */
-                archive_url: string;
-                /** @default false */
-                archived: boolean;
-                /** Format: uri-template */
-                assignees_url: string;
-                /** Format: uri-template */
-                blobs_url: string;
-                /** Format: uri-template */
-                branches_url: string;
-                /** Format: uri */
-                clone_url: string;
-                /** Format: uri-template */
-                collaborators_url: string;
-                /** Format: uri-template */
-                comments_url: string;
-                /** Format: uri-template */
-                commits_url: string;
-                /** Format: uri-template */
-                compare_url: string;
-                /** Format: uri-template */
-                contents_url: string;
-                /** Format: uri */
-                contributors_url: string;
-                created_at: number | string;
-                custom_properties?: {
-                    [key: string]: unknown;
-                };
-                default_branch: string;
-                /** @default false */
-                delete_branch_on_merge: boolean;
-                /** Format: uri */
-                deployments_url: string;
-                description: string | null;
-                disabled?: boolean;
-                /** Format: uri */
-                downloads_url: string;
-                /** Format: uri */
-                events_url: string;
-                fork: boolean;
-                forks: number;
-                forks_count: number;
-                /** Format: uri */
-                forks_url: string;
-                full_name: string;
-                /** Format: uri-template */
-                git_commits_url: string;
-                /** Format: uri-template */
-                git_refs_url: string;
-                /** Format: uri-template */
-                git_tags_url: string;
-                /** Format: uri */
-                git_url: string;
-                /** @default true */
-                has_downloads: boolean;
-                /** @default true */
-                has_issues: boolean;
-                has_pages: boolean;
-                /** @default true */
-                has_projects: boolean;
-                /** @default true */
-                has_wiki: boolean;
-                homepage: string | null;
-                /** Format: uri */
-                hooks_url: string;
-                /** Format: uri */
-                html_url: string;
-                /** Format: int64 */
-                id: number;
-                is_template?: boolean;
-                /** Format: uri-template */
-                issue_comment_url: string;
-                /** Format: uri-template */
-                issue_events_url: string;
-                /** Format: uri-template */
-                issues_url: string;
-                /** Format: uri-template */
-                keys_url: string;
-                /** Format: uri-template */
-                labels_url: string;
-                language: string | null;
-                /** Format: uri */
-                languages_url: string;
-                license: {
-                    key: string;
-                    name: string;
-                    node_id: string;
-                    spdx_id: string;
-                    /** Format: uri */
-                    url: string | null;
-                } | null;
-                master_branch?: string;
-                /** Format: uri */
-                merges_url: string;
-                /** Format: uri-template */
-                milestones_url: string;
-                /** Format: uri */
-                mirror_url: string | null;
-                name: string;
-                node_id: string;
-                /** Format: uri-template */
-                notifications_url: string;
-                open_issues: number;
-                open_issues_count: number;
-                organization?: string;
-                owner: {
-                    /** Format: uri */
-                    avatar_url?: string;
-                    deleted?: boolean;
-                    email?: string | null;
-                    /** Format: uri-template */
-                    events_url?: string;
-                    /** Format: uri */
-                    followers_url?: string;
-                    /** Format: uri-template */
-                    following_url?: string;
-                    /** Format: uri-template */
-                    gists_url?: string;
-                    gravatar_id?: string;
-                    /** Format: uri */
-                    html_url?: string;
-                    id: number;
-                    login: string;
-                    name?: string;
-                    node_id?: string;
-                    /** Format: uri */
-                    organizations_url?: string;
-                    /** Format: uri */
-                    received_events_url?: string;
-                    /** Format: uri */
-                    repos_url?: string;
-                    site_admin?: boolean;
-                    /** Format: uri-template */
-                    starred_url?: string;
-                    /** Format: uri */
-                    subscriptions_url?: string;
-                    /** @enum {string} */
-                    type?: "Bot" | "User" | "Organization";
-                    /** Format: uri */
-                    url?: string;
-                    user_view_type?: string;
-                } | null;
-                permissions?: {
-                    admin: boolean;
-                    maintain?: boolean;
-                    pull: boolean;
-                    push: boolean;
-                    triage?: boolean;
-                };
-                private: boolean;
-                public?: boolean;
-                /** Format: uri-template */
-                pulls_url: string;
-                pushed_at: null | number | string;
-                /** Format: uri-template */
-                releases_url: string;
-                role_name?: string | null;
-                size: number;
-                ssh_url: string;
-                stargazers?: number;
-                stargazers_count: number;
-                /** Format: uri */
-                stargazers_url: string;
-                /** Format: uri-template */
-                statuses_url: string;
-                /** Format: uri */
-                subscribers_url: string;
-                /** Format: uri */
-                subscription_url: string;
-                /** Format: uri */
-                svn_url: string;
-                /** Format: uri */
-                tags_url: string;
-                /** Format: uri */
-                teams_url: string;
-                topics: string[];
-                /** Format: uri-template */
-                trees_url: string;
-                /** Format: date-time */
-                updated_at: string;
-                /** Format: uri */
-                url: string;
-                /** @enum {string} */
-                visibility: "public" | "private" | "internal";
-                watchers: number;
-                watchers_count: number;
-            };
+            repository?: components["schemas"]["shared-repository"];
             sender: components["schemas"]["simple-user"];
             team: components["schemas"]["webhooks_team_1"];
         };
@@ -44324,128 +26805,7 @@ export interface components {
                     timestamp: string;
                     tree_id: string;
                 };
-                head_repository: {
-                    /** Format: uri-template */
-                    archive_url: string;
-                    /** Format: uri-template */
-                    assignees_url: string;
-                    /** Format: uri-template */
-                    blobs_url: string;
-                    /** Format: uri-template */
-                    branches_url: string;
-                    /** Format: uri-template */
-                    collaborators_url: string;
-                    /** Format: uri-template */
-                    comments_url: string;
-                    /** Format: uri-template */
-                    commits_url: string;
-                    /** Format: uri-template */
-                    compare_url: string;
-                    /** Format: uri-template */
-                    contents_url: string;
-                    /** Format: uri */
-                    contributors_url: string;
-                    /** Format: uri */
-                    deployments_url: string;
-                    description: string | null;
-                    /** Format: uri */
-                    downloads_url: string;
-                    /** Format: uri */
-                    events_url: string;
-                    fork: boolean;
-                    /** Format: uri */
-                    forks_url: string;
-                    full_name: string;
-                    /** Format: uri-template */
-                    git_commits_url: string;
-                    /** Format: uri-template */
-                    git_refs_url: string;
-                    /** Format: uri-template */
-                    git_tags_url: string;
-                    /** Format: uri */
-                    hooks_url: string;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    issue_comment_url: string;
-                    /** Format: uri-template */
-                    issue_events_url: string;
-                    /** Format: uri-template */
-                    issues_url: string;
-                    /** Format: uri-template */
-                    keys_url: string;
-                    /** Format: uri-template */
-                    labels_url: string;
-                    /** Format: uri */
-                    languages_url: string;
-                    /** Format: uri */
-                    merges_url: string;
-                    /** Format: uri-template */
-                    milestones_url: string;
-                    name: string;
-                    node_id: string;
-                    /** Format: uri-template */
-                    notifications_url: string;
-                    owner: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                    private: boolean;
-                    /** Format: uri-template */
-                    pulls_url: string;
-                    /** Format: uri-template */
-                    releases_url: string;
-                    /** Format: uri */
-                    stargazers_url: string;
-                    /** Format: uri-template */
-                    statuses_url: string;
-                    /** Format: uri */
-                    subscribers_url: string;
-                    /** Format: uri */
-                    subscription_url: string;
-                    /** Format: uri */
-                    tags_url: string;
-                    /** Format: uri */
-                    teams_url: string;
-                    /** Format: uri-template */
-                    trees_url: string;
-                    /** Format: uri */
-                    url: string;
-                };
+                head_repository: components["schemas"]["shared-head-repository-2"];
                 head_sha: string;
                 /** Format: uri */
                 html_url: string;
@@ -44490,128 +26850,7 @@ export interface components {
                     ref?: string;
                     sha: string;
                 }[] | null;
-                repository: {
-                    /** Format: uri-template */
-                    archive_url: string;
-                    /** Format: uri-template */
-                    assignees_url: string;
-                    /** Format: uri-template */
-                    blobs_url: string;
-                    /** Format: uri-template */
-                    branches_url: string;
-                    /** Format: uri-template */
-                    collaborators_url: string;
-                    /** Format: uri-template */
-                    comments_url: string;
-                    /** Format: uri-template */
-                    commits_url: string;
-                    /** Format: uri-template */
-                    compare_url: string;
-                    /** Format: uri-template */
-                    contents_url: string;
-                    /** Format: uri */
-                    contributors_url: string;
-                    /** Format: uri */
-                    deployments_url: string;
-                    description: string | null;
-                    /** Format: uri */
-                    downloads_url: string;
-                    /** Format: uri */
-                    events_url: string;
-                    fork: boolean;
-                    /** Format: uri */
-                    forks_url: string;
-                    full_name: string;
-                    /** Format: uri-template */
-                    git_commits_url: string;
-                    /** Format: uri-template */
-                    git_refs_url: string;
-                    /** Format: uri-template */
-                    git_tags_url: string;
-                    /** Format: uri */
-                    hooks_url: string;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    issue_comment_url: string;
-                    /** Format: uri-template */
-                    issue_events_url: string;
-                    /** Format: uri-template */
-                    issues_url: string;
-                    /** Format: uri-template */
-                    keys_url: string;
-                    /** Format: uri-template */
-                    labels_url: string;
-                    /** Format: uri */
-                    languages_url: string;
-                    /** Format: uri */
-                    merges_url: string;
-                    /** Format: uri-template */
-                    milestones_url: string;
-                    name: string;
-                    node_id: string;
-                    /** Format: uri-template */
-                    notifications_url: string;
-                    owner: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                    private: boolean;
-                    /** Format: uri-template */
-                    pulls_url: string;
-                    /** Format: uri-template */
-                    releases_url: string;
-                    /** Format: uri */
-                    stargazers_url: string;
-                    /** Format: uri-template */
-                    statuses_url: string;
-                    /** Format: uri */
-                    subscribers_url: string;
-                    /** Format: uri */
-                    subscription_url: string;
-                    /** Format: uri */
-                    tags_url: string;
-                    /** Format: uri */
-                    teams_url: string;
-                    /** Format: uri-template */
-                    trees_url: string;
-                    /** Format: uri */
-                    url: string;
-                };
+                repository: components["schemas"]["shared-head-repository-2"];
                 /** Format: uri */
                 rerun_url: string;
                 run_attempt: number;
@@ -45171,128 +27410,7 @@ export interface components {
                     timestamp: string;
                     tree_id: string;
                 };
-                head_repository: {
-                    /** Format: uri-template */
-                    archive_url: string;
-                    /** Format: uri-template */
-                    assignees_url: string;
-                    /** Format: uri-template */
-                    blobs_url: string;
-                    /** Format: uri-template */
-                    branches_url: string;
-                    /** Format: uri-template */
-                    collaborators_url: string;
-                    /** Format: uri-template */
-                    comments_url: string;
-                    /** Format: uri-template */
-                    commits_url: string;
-                    /** Format: uri-template */
-                    compare_url: string;
-                    /** Format: uri-template */
-                    contents_url: string;
-                    /** Format: uri */
-                    contributors_url: string;
-                    /** Format: uri */
-                    deployments_url: string;
-                    description: string | null;
-                    /** Format: uri */
-                    downloads_url: string;
-                    /** Format: uri */
-                    events_url: string;
-                    fork: boolean;
-                    /** Format: uri */
-                    forks_url: string;
-                    full_name: string;
-                    /** Format: uri-template */
-                    git_commits_url: string;
-                    /** Format: uri-template */
-                    git_refs_url: string;
-                    /** Format: uri-template */
-                    git_tags_url: string;
-                    /** Format: uri */
-                    hooks_url: string;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    issue_comment_url: string;
-                    /** Format: uri-template */
-                    issue_events_url: string;
-                    /** Format: uri-template */
-                    issues_url: string;
-                    /** Format: uri-template */
-                    keys_url: string;
-                    /** Format: uri-template */
-                    labels_url: string;
-                    /** Format: uri */
-                    languages_url: string;
-                    /** Format: uri */
-                    merges_url: string;
-                    /** Format: uri-template */
-                    milestones_url: string;
-                    name: string;
-                    node_id: string;
-                    /** Format: uri-template */
-                    notifications_url: string;
-                    owner: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                    private: boolean;
-                    /** Format: uri-template */
-                    pulls_url: string;
-                    /** Format: uri-template */
-                    releases_url: string;
-                    /** Format: uri */
-                    stargazers_url: string;
-                    /** Format: uri-template */
-                    statuses_url: string;
-                    /** Format: uri */
-                    subscribers_url: string;
-                    /** Format: uri */
-                    subscription_url: string;
-                    /** Format: uri */
-                    tags_url: string;
-                    /** Format: uri */
-                    teams_url: string;
-                    /** Format: uri-template */
-                    trees_url: string;
-                    /** Format: uri */
-                    url: string;
-                };
+                head_repository: components["schemas"]["shared-head-repository"];
                 head_sha: string;
                 /** Format: uri */
                 html_url: string;
@@ -45337,128 +27455,7 @@ export interface components {
                     ref?: string;
                     sha: string;
                 }[] | null;
-                repository: {
-                    /** Format: uri-template */
-                    archive_url: string;
-                    /** Format: uri-template */
-                    assignees_url: string;
-                    /** Format: uri-template */
-                    blobs_url: string;
-                    /** Format: uri-template */
-                    branches_url: string;
-                    /** Format: uri-template */
-                    collaborators_url: string;
-                    /** Format: uri-template */
-                    comments_url: string;
-                    /** Format: uri-template */
-                    commits_url: string;
-                    /** Format: uri-template */
-                    compare_url: string;
-                    /** Format: uri-template */
-                    contents_url: string;
-                    /** Format: uri */
-                    contributors_url: string;
-                    /** Format: uri */
-                    deployments_url: string;
-                    description: string | null;
-                    /** Format: uri */
-                    downloads_url: string;
-                    /** Format: uri */
-                    events_url: string;
-                    fork: boolean;
-                    /** Format: uri */
-                    forks_url: string;
-                    full_name: string;
-                    /** Format: uri-template */
-                    git_commits_url: string;
-                    /** Format: uri-template */
-                    git_refs_url: string;
-                    /** Format: uri-template */
-                    git_tags_url: string;
-                    /** Format: uri */
-                    hooks_url: string;
-                    /** Format: uri */
-                    html_url: string;
-                    id: number;
-                    /** Format: uri-template */
-                    issue_comment_url: string;
-                    /** Format: uri-template */
-                    issue_events_url: string;
-                    /** Format: uri-template */
-                    issues_url: string;
-                    /** Format: uri-template */
-                    keys_url: string;
-                    /** Format: uri-template */
-                    labels_url: string;
-                    /** Format: uri */
-                    languages_url: string;
-                    /** Format: uri */
-                    merges_url: string;
-                    /** Format: uri-template */
-                    milestones_url: string;
-                    name: string;
-                    node_id: string;
-                    /** Format: uri-template */
-                    notifications_url: string;
-                    owner: {
-                        /** Format: uri */
-                        avatar_url?: string;
-                        deleted?: boolean;
-                        email?: string | null;
-                        /** Format: uri-template */
-                        events_url?: string;
-                        /** Format: uri */
-                        followers_url?: string;
-                        /** Format: uri-template */
-                        following_url?: string;
-                        /** Format: uri-template */
-                        gists_url?: string;
-                        gravatar_id?: string;
-                        /** Format: uri */
-                        html_url?: string;
-                        id: number;
-                        login: string;
-                        name?: string;
-                        node_id?: string;
-                        /** Format: uri */
-                        organizations_url?: string;
-                        /** Format: uri */
-                        received_events_url?: string;
-                        /** Format: uri */
-                        repos_url?: string;
-                        site_admin?: boolean;
-                        /** Format: uri-template */
-                        starred_url?: string;
-                        /** Format: uri */
-                        subscriptions_url?: string;
-                        /** @enum {string} */
-                        type?: "Bot" | "User" | "Organization";
-                        /** Format: uri */
-                        url?: string;
-                        user_view_type?: string;
-                    } | null;
-                    private: boolean;
-                    /** Format: uri-template */
-                    pulls_url: string;
-                    /** Format: uri-template */
-                    releases_url: string;
-                    /** Format: uri */
-                    stargazers_url: string;
-                    /** Format: uri-template */
-                    statuses_url: string;
-                    /** Format: uri */
-                    subscribers_url: string;
-                    /** Format: uri */
-                    subscription_url: string;
-                    /** Format: uri */
-                    tags_url: string;
-                    /** Format: uri */
-                    teams_url: string;
-                    /** Format: uri-template */
-                    trees_url: string;
-                    /** Format: uri */
-                    url: string;
-                };
+                repository: components["schemas"]["shared-head-repository"];
                 /** Format: uri */
                 rerun_url: string;
                 run_attempt: number;
@@ -45513,6 +27510,2711 @@ export interface components {
                 workflow_url: string;
                 display_title: string;
             };
+        };
+        "shared-pull-request": {
+            _links: components["schemas"]["shared-links"];
+            /** @enum {string|null} */
+            active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
+            additions?: number;
+            assignee: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null;
+            assignees: ({
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null)[];
+            /** @enum {string} */
+            author_association: "COLLABORATOR" | "CONTRIBUTOR" | "FIRST_TIMER" | "FIRST_TIME_CONTRIBUTOR" | "MANNEQUIN" | "MEMBER" | "NONE" | "OWNER";
+            auto_merge: {
+                commit_message: string | null;
+                commit_title: string | null;
+                enabled_by: {
+                    /** Format: uri */
+                    avatar_url?: string;
+                    deleted?: boolean;
+                    email?: string | null;
+                    /** Format: uri-template */
+                    events_url?: string;
+                    /** Format: uri */
+                    followers_url?: string;
+                    /** Format: uri-template */
+                    following_url?: string;
+                    /** Format: uri-template */
+                    gists_url?: string;
+                    gravatar_id?: string;
+                    /** Format: uri */
+                    html_url?: string;
+                    id: number;
+                    login: string;
+                    name?: string;
+                    node_id?: string;
+                    /** Format: uri */
+                    organizations_url?: string;
+                    /** Format: uri */
+                    received_events_url?: string;
+                    /** Format: uri */
+                    repos_url?: string;
+                    site_admin?: boolean;
+                    /** Format: uri-template */
+                    starred_url?: string;
+                    /** Format: uri */
+                    subscriptions_url?: string;
+                    /** @enum {string} */
+                    type?: "Bot" | "User" | "Organization";
+                    /** Format: uri */
+                    url?: string;
+                    user_view_type?: string;
+                } | null;
+                /** @enum {string} */
+                merge_method: "merge" | "squash" | "rebase";
+            } | null;
+            base: components["schemas"]["shared-base-2"];
+            body: string | null;
+            changed_files?: number;
+            /** Format: date-time */
+            closed_at: string | null;
+            comments?: number;
+            /** Format: uri */
+            comments_url: string;
+            commits?: number;
+            /** Format: uri */
+            commits_url: string;
+            /** Format: date-time */
+            created_at: string;
+            deletions?: number;
+            /** Format: uri */
+            diff_url: string;
+            draft: boolean;
+            head: components["schemas"]["shared-base-2"];
+            /** Format: uri */
+            html_url: string;
+            id: number;
+            /** Format: uri */
+            issue_url: string;
+            labels: {
+                color: string;
+                default: boolean;
+                description: string | null;
+                id: number;
+                name: string;
+                node_id: string;
+                /** Format: uri */
+                url: string;
+            }[];
+            locked: boolean;
+            maintainer_can_modify?: boolean;
+            merge_commit_sha: string | null;
+            mergeable?: boolean | null;
+            mergeable_state?: string;
+            merged?: boolean | null;
+            /** Format: date-time */
+            merged_at: string | null;
+            merged_by?: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null;
+            milestone: {
+                /** Format: date-time */
+                closed_at: string | null;
+                closed_issues: number;
+                /** Format: date-time */
+                created_at: string;
+                creator: {
+                    /** Format: uri */
+                    avatar_url?: string;
+                    deleted?: boolean;
+                    email?: string | null;
+                    /** Format: uri-template */
+                    events_url?: string;
+                    /** Format: uri */
+                    followers_url?: string;
+                    /** Format: uri-template */
+                    following_url?: string;
+                    /** Format: uri-template */
+                    gists_url?: string;
+                    gravatar_id?: string;
+                    /** Format: uri */
+                    html_url?: string;
+                    id: number;
+                    login: string;
+                    name?: string;
+                    node_id?: string;
+                    /** Format: uri */
+                    organizations_url?: string;
+                    /** Format: uri */
+                    received_events_url?: string;
+                    /** Format: uri */
+                    repos_url?: string;
+                    site_admin?: boolean;
+                    /** Format: uri-template */
+                    starred_url?: string;
+                    /** Format: uri */
+                    subscriptions_url?: string;
+                    /** @enum {string} */
+                    type?: "Bot" | "User" | "Organization";
+                    /** Format: uri */
+                    url?: string;
+                    user_view_type?: string;
+                } | null;
+                description: string | null;
+                /** Format: date-time */
+                due_on: string | null;
+                /** Format: uri */
+                html_url: string;
+                id: number;
+                /** Format: uri */
+                labels_url: string;
+                node_id: string;
+                number: number;
+                open_issues: number;
+                /** @enum {string} */
+                state: "open" | "closed";
+                title: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uri */
+                url: string;
+            } | null;
+            node_id: string;
+            number: number;
+            /** Format: uri */
+            patch_url: string;
+            rebaseable?: boolean | null;
+            requested_reviewers: (({
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null) | components["schemas"]["shared-requested-reviewers"])[];
+            requested_teams: components["schemas"]["shared-requested-reviewers"][];
+            /** Format: uri-template */
+            review_comment_url: string;
+            review_comments?: number;
+            /** Format: uri */
+            review_comments_url: string;
+            /** @enum {string} */
+            state: "open" | "closed";
+            /** Format: uri */
+            statuses_url: string;
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
+            user: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                /** Format: int64 */
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null;
+        };
+        "shared-head": {
+            label: string | null;
+            ref: string;
+            repo: {
+                /** @default false */
+                allow_auto_merge: boolean;
+                allow_forking?: boolean;
+                /** @default true */
+                allow_merge_commit: boolean;
+                /** @default true */
+                allow_rebase_merge: boolean;
+                /** @default true */
+                allow_squash_merge: boolean;
+                allow_update_branch?: boolean;
+                /** Format: uri-template */
+                archive_url: string;
+                /** @default false */
+                archived: boolean;
+                /** Format: uri-template */
+                assignees_url: string;
+                /** Format: uri-template */
+                blobs_url: string;
+                /** Format: uri-template */
+                branches_url: string;
+                /** Format: uri */
+                clone_url: string;
+                /** Format: uri-template */
+                collaborators_url: string;
+                /** Format: uri-template */
+                comments_url: string;
+                /** Format: uri-template */
+                commits_url: string;
+                /** Format: uri-template */
+                compare_url: string;
+                /** Format: uri-template */
+                contents_url: string;
+                /** Format: uri */
+                contributors_url: string;
+                created_at: number | string;
+                default_branch: string;
+                /** @default false */
+                delete_branch_on_merge: boolean;
+                /** Format: uri */
+                deployments_url: string;
+                description: string | null;
+                disabled?: boolean;
+                /** Format: uri */
+                downloads_url: string;
+                /** Format: uri */
+                events_url: string;
+                fork: boolean;
+                forks: number;
+                forks_count: number;
+                /** Format: uri */
+                forks_url: string;
+                full_name: string;
+                /** Format: uri-template */
+                git_commits_url: string;
+                /** Format: uri-template */
+                git_refs_url: string;
+                /** Format: uri-template */
+                git_tags_url: string;
+                /** Format: uri */
+                git_url: string;
+                /** @default true */
+                has_downloads: boolean;
+                /** @default true */
+                has_issues: boolean;
+                has_pages: boolean;
+                /** @default true */
+                has_projects: boolean;
+                /** @default true */
+                has_wiki: boolean;
+                /** @default false */
+                has_discussions: boolean;
+                homepage: string | null;
+                /** Format: uri */
+                hooks_url: string;
+                /** Format: uri */
+                html_url: string;
+                /** Format: int64 */
+                id: number;
+                is_template?: boolean;
+                /** Format: uri-template */
+                issue_comment_url: string;
+                /** Format: uri-template */
+                issue_events_url: string;
+                /** Format: uri-template */
+                issues_url: string;
+                /** Format: uri-template */
+                keys_url: string;
+                /** Format: uri-template */
+                labels_url: string;
+                language: string | null;
+                /** Format: uri */
+                languages_url: string;
+                license: {
+                    key: string;
+                    name: string;
+                    node_id: string;
+                    spdx_id: string;
+                    /** Format: uri */
+                    url: string | null;
+                } | null;
+                master_branch?: string;
+                /** @enum {string} */
+                merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+                /** @enum {string} */
+                merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+                /** Format: uri */
+                merges_url: string;
+                /** Format: uri-template */
+                milestones_url: string;
+                /** Format: uri */
+                mirror_url: string | null;
+                name: string;
+                node_id: string;
+                /** Format: uri-template */
+                notifications_url: string;
+                open_issues: number;
+                open_issues_count: number;
+                organization?: string;
+                owner: {
+                    /** Format: uri */
+                    avatar_url?: string;
+                    deleted?: boolean;
+                    email?: string | null;
+                    /** Format: uri-template */
+                    events_url?: string;
+                    /** Format: uri */
+                    followers_url?: string;
+                    /** Format: uri-template */
+                    following_url?: string;
+                    /** Format: uri-template */
+                    gists_url?: string;
+                    gravatar_id?: string;
+                    /** Format: uri */
+                    html_url?: string;
+                    id: number;
+                    login: string;
+                    name?: string;
+                    node_id?: string;
+                    /** Format: uri */
+                    organizations_url?: string;
+                    /** Format: uri */
+                    received_events_url?: string;
+                    /** Format: uri */
+                    repos_url?: string;
+                    site_admin?: boolean;
+                    /** Format: uri-template */
+                    starred_url?: string;
+                    /** Format: uri */
+                    subscriptions_url?: string;
+                    /** @enum {string} */
+                    type?: "Bot" | "User" | "Organization";
+                    /** Format: uri */
+                    url?: string;
+                    user_view_type?: string;
+                } | null;
+                permissions?: {
+                    admin: boolean;
+                    maintain?: boolean;
+                    pull: boolean;
+                    push: boolean;
+                    triage?: boolean;
+                };
+                private: boolean;
+                public?: boolean;
+                /** Format: uri-template */
+                pulls_url: string;
+                pushed_at: null | number | string;
+                /** Format: uri-template */
+                releases_url: string;
+                role_name?: string | null;
+                size: number;
+                /** @enum {string} */
+                squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+                /** @enum {string} */
+                squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+                ssh_url: string;
+                stargazers?: number;
+                stargazers_count: number;
+                /** Format: uri */
+                stargazers_url: string;
+                /** Format: uri-template */
+                statuses_url: string;
+                /** Format: uri */
+                subscribers_url: string;
+                /** Format: uri */
+                subscription_url: string;
+                /** Format: uri */
+                svn_url: string;
+                /** Format: uri */
+                tags_url: string;
+                /** Format: uri */
+                teams_url: string;
+                topics: string[];
+                /** Format: uri-template */
+                trees_url: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uri */
+                url: string;
+                /** @default false */
+                use_squash_pr_title_as_default: boolean;
+                /** @enum {string} */
+                visibility: "public" | "private" | "internal";
+                watchers: number;
+                watchers_count: number;
+                web_commit_signoff_required?: boolean;
+            } | null;
+            sha: string;
+            user: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                /** Format: int64 */
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null;
+        };
+        "shared-head-2": {
+            label: string;
+            ref: string;
+            repo: {
+                /** @default false */
+                allow_auto_merge: boolean;
+                allow_forking?: boolean;
+                /** @default true */
+                allow_merge_commit: boolean;
+                /** @default true */
+                allow_rebase_merge: boolean;
+                /** @default true */
+                allow_squash_merge: boolean;
+                allow_update_branch?: boolean;
+                /** Format: uri-template */
+                archive_url: string;
+                /** @default false */
+                archived: boolean;
+                /** Format: uri-template */
+                assignees_url: string;
+                /** Format: uri-template */
+                blobs_url: string;
+                /** Format: uri-template */
+                branches_url: string;
+                /** Format: uri */
+                clone_url: string;
+                /** Format: uri-template */
+                collaborators_url: string;
+                /** Format: uri-template */
+                comments_url: string;
+                /** Format: uri-template */
+                commits_url: string;
+                /** Format: uri-template */
+                compare_url: string;
+                /** Format: uri-template */
+                contents_url: string;
+                /** Format: uri */
+                contributors_url: string;
+                created_at: number | string;
+                default_branch: string;
+                /** @default false */
+                delete_branch_on_merge: boolean;
+                /** Format: uri */
+                deployments_url: string;
+                description: string | null;
+                disabled?: boolean;
+                /** Format: uri */
+                downloads_url: string;
+                /** Format: uri */
+                events_url: string;
+                fork: boolean;
+                forks: number;
+                forks_count: number;
+                /** Format: uri */
+                forks_url: string;
+                full_name: string;
+                /** Format: uri-template */
+                git_commits_url: string;
+                /** Format: uri-template */
+                git_refs_url: string;
+                /** Format: uri-template */
+                git_tags_url: string;
+                /** Format: uri */
+                git_url: string;
+                /** @default true */
+                has_downloads: boolean;
+                /** @default true */
+                has_issues: boolean;
+                has_pages: boolean;
+                /** @default true */
+                has_projects: boolean;
+                /** @default true */
+                has_wiki: boolean;
+                /** @default false */
+                has_discussions: boolean;
+                homepage: string | null;
+                /** Format: uri */
+                hooks_url: string;
+                /** Format: uri */
+                html_url: string;
+                /** Format: int64 */
+                id: number;
+                is_template?: boolean;
+                /** Format: uri-template */
+                issue_comment_url: string;
+                /** Format: uri-template */
+                issue_events_url: string;
+                /** Format: uri-template */
+                issues_url: string;
+                /** Format: uri-template */
+                keys_url: string;
+                /** Format: uri-template */
+                labels_url: string;
+                language: string | null;
+                /** Format: uri */
+                languages_url: string;
+                license: {
+                    key: string;
+                    name: string;
+                    node_id: string;
+                    spdx_id: string;
+                    /** Format: uri */
+                    url: string | null;
+                } | null;
+                master_branch?: string;
+                /** @enum {string} */
+                merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+                /** @enum {string} */
+                merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+                /** Format: uri */
+                merges_url: string;
+                /** Format: uri-template */
+                milestones_url: string;
+                /** Format: uri */
+                mirror_url: string | null;
+                name: string;
+                node_id: string;
+                /** Format: uri-template */
+                notifications_url: string;
+                open_issues: number;
+                open_issues_count: number;
+                organization?: string;
+                owner: {
+                    /** Format: uri */
+                    avatar_url?: string;
+                    deleted?: boolean;
+                    email?: string | null;
+                    /** Format: uri-template */
+                    events_url?: string;
+                    /** Format: uri */
+                    followers_url?: string;
+                    /** Format: uri-template */
+                    following_url?: string;
+                    /** Format: uri-template */
+                    gists_url?: string;
+                    gravatar_id?: string;
+                    /** Format: uri */
+                    html_url?: string;
+                    id: number;
+                    login: string;
+                    name?: string;
+                    node_id?: string;
+                    /** Format: uri */
+                    organizations_url?: string;
+                    /** Format: uri */
+                    received_events_url?: string;
+                    /** Format: uri */
+                    repos_url?: string;
+                    site_admin?: boolean;
+                    /** Format: uri-template */
+                    starred_url?: string;
+                    /** Format: uri */
+                    subscriptions_url?: string;
+                    /** @enum {string} */
+                    type?: "Bot" | "User" | "Organization";
+                    /** Format: uri */
+                    url?: string;
+                    user_view_type?: string;
+                } | null;
+                permissions?: {
+                    admin: boolean;
+                    maintain?: boolean;
+                    pull: boolean;
+                    push: boolean;
+                    triage?: boolean;
+                };
+                private: boolean;
+                public?: boolean;
+                /** Format: uri-template */
+                pulls_url: string;
+                pushed_at: null | number | string;
+                /** Format: uri-template */
+                releases_url: string;
+                role_name?: string | null;
+                size: number;
+                /** @enum {string} */
+                squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+                /** @enum {string} */
+                squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+                ssh_url: string;
+                stargazers?: number;
+                stargazers_count: number;
+                /** Format: uri */
+                stargazers_url: string;
+                /** Format: uri-template */
+                statuses_url: string;
+                /** Format: uri */
+                subscribers_url: string;
+                /** Format: uri */
+                subscription_url: string;
+                /** Format: uri */
+                svn_url: string;
+                /** Format: uri */
+                tags_url: string;
+                /** Format: uri */
+                teams_url: string;
+                topics: string[];
+                /** Format: uri-template */
+                trees_url: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uri */
+                url: string;
+                /** @default false */
+                use_squash_pr_title_as_default: boolean;
+                /** @enum {string} */
+                visibility: "public" | "private" | "internal";
+                watchers: number;
+                watchers_count: number;
+                web_commit_signoff_required?: boolean;
+            } | null;
+            sha: string;
+            user: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                /** Format: int64 */
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null;
+        };
+        "shared-base": {
+            label: string;
+            ref: string;
+            repo: {
+                /** @default false */
+                allow_auto_merge: boolean;
+                allow_forking?: boolean;
+                /** @default true */
+                allow_merge_commit: boolean;
+                /** @default true */
+                allow_rebase_merge: boolean;
+                /** @default true */
+                allow_squash_merge: boolean;
+                allow_update_branch?: boolean;
+                /** Format: uri-template */
+                archive_url: string;
+                /** @default false */
+                archived: boolean;
+                /** Format: uri-template */
+                assignees_url: string;
+                /** Format: uri-template */
+                blobs_url: string;
+                /** Format: uri-template */
+                branches_url: string;
+                /** Format: uri */
+                clone_url: string;
+                /** Format: uri-template */
+                collaborators_url: string;
+                /** Format: uri-template */
+                comments_url: string;
+                /** Format: uri-template */
+                commits_url: string;
+                /** Format: uri-template */
+                compare_url: string;
+                /** Format: uri-template */
+                contents_url: string;
+                /** Format: uri */
+                contributors_url: string;
+                created_at: number | string;
+                default_branch: string;
+                /** @default false */
+                delete_branch_on_merge: boolean;
+                /** Format: uri */
+                deployments_url: string;
+                description: string | null;
+                disabled?: boolean;
+                /** Format: uri */
+                downloads_url: string;
+                /** Format: uri */
+                events_url: string;
+                fork: boolean;
+                forks: number;
+                forks_count: number;
+                /** Format: uri */
+                forks_url: string;
+                full_name: string;
+                /** Format: uri-template */
+                git_commits_url: string;
+                /** Format: uri-template */
+                git_refs_url: string;
+                /** Format: uri-template */
+                git_tags_url: string;
+                /** Format: uri */
+                git_url: string;
+                /** @default true */
+                has_downloads: boolean;
+                /** @default true */
+                has_issues: boolean;
+                has_pages: boolean;
+                /** @default true */
+                has_projects: boolean;
+                /** @default true */
+                has_wiki: boolean;
+                /** @default false */
+                has_discussions: boolean;
+                homepage: string | null;
+                /** Format: uri */
+                hooks_url: string;
+                /** Format: uri */
+                html_url: string;
+                /** Format: int64 */
+                id: number;
+                is_template?: boolean;
+                /** Format: uri-template */
+                issue_comment_url: string;
+                /** Format: uri-template */
+                issue_events_url: string;
+                /** Format: uri-template */
+                issues_url: string;
+                /** Format: uri-template */
+                keys_url: string;
+                /** Format: uri-template */
+                labels_url: string;
+                language: string | null;
+                /** Format: uri */
+                languages_url: string;
+                license: {
+                    key: string;
+                    name: string;
+                    node_id: string;
+                    spdx_id: string;
+                    /** Format: uri */
+                    url: string | null;
+                } | null;
+                master_branch?: string;
+                /** Format: uri */
+                merges_url: string;
+                /** Format: uri-template */
+                milestones_url: string;
+                /** Format: uri */
+                mirror_url: string | null;
+                name: string;
+                node_id: string;
+                /** Format: uri-template */
+                notifications_url: string;
+                open_issues: number;
+                open_issues_count: number;
+                organization?: string;
+                owner: {
+                    /** Format: uri */
+                    avatar_url?: string;
+                    deleted?: boolean;
+                    email?: string | null;
+                    /** Format: uri-template */
+                    events_url?: string;
+                    /** Format: uri */
+                    followers_url?: string;
+                    /** Format: uri-template */
+                    following_url?: string;
+                    /** Format: uri-template */
+                    gists_url?: string;
+                    gravatar_id?: string;
+                    /** Format: uri */
+                    html_url?: string;
+                    id: number;
+                    login: string;
+                    name?: string;
+                    node_id?: string;
+                    /** Format: uri */
+                    organizations_url?: string;
+                    /** Format: uri */
+                    received_events_url?: string;
+                    /** Format: uri */
+                    repos_url?: string;
+                    site_admin?: boolean;
+                    /** Format: uri-template */
+                    starred_url?: string;
+                    /** Format: uri */
+                    subscriptions_url?: string;
+                    /** @enum {string} */
+                    type?: "Bot" | "User" | "Organization";
+                    /** Format: uri */
+                    url?: string;
+                    user_view_type?: string;
+                } | null;
+                permissions?: {
+                    admin: boolean;
+                    maintain?: boolean;
+                    pull: boolean;
+                    push: boolean;
+                    triage?: boolean;
+                };
+                private: boolean;
+                public?: boolean;
+                /** Format: uri-template */
+                pulls_url: string;
+                pushed_at: null | number | string;
+                /** Format: uri-template */
+                releases_url: string;
+                role_name?: string | null;
+                size: number;
+                ssh_url: string;
+                stargazers?: number;
+                stargazers_count: number;
+                /** Format: uri */
+                stargazers_url: string;
+                /** Format: uri-template */
+                statuses_url: string;
+                /** Format: uri */
+                subscribers_url: string;
+                /** Format: uri */
+                subscription_url: string;
+                /** Format: uri */
+                svn_url: string;
+                /** Format: uri */
+                tags_url: string;
+                /** Format: uri */
+                teams_url: string;
+                topics: string[];
+                /** Format: uri-template */
+                trees_url: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uri */
+                url: string;
+                /** @enum {string} */
+                visibility: "public" | "private" | "internal";
+                watchers: number;
+                watchers_count: number;
+                web_commit_signoff_required?: boolean;
+            };
+            sha: string;
+            user: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                /** Format: int64 */
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null;
+        };
+        "shared-new-repository": {
+            /** @default false */
+            allow_auto_merge: boolean;
+            allow_forking?: boolean;
+            /** @default true */
+            allow_merge_commit: boolean;
+            /** @default true */
+            allow_rebase_merge: boolean;
+            /** @default true */
+            allow_squash_merge: boolean;
+            allow_update_branch?: boolean;
+            /** Format: uri-template */
+            archive_url: string;
+            /** @default false */
+            archived: boolean;
+            /** Format: uri-template */
+            assignees_url: string;
+            /** Format: uri-template */
+            blobs_url: string;
+            /** Format: uri-template */
+            branches_url: string;
+            /** Format: uri */
+            clone_url: string;
+            /** Format: uri-template */
+            collaborators_url: string;
+            /** Format: uri-template */
+            comments_url: string;
+            /** Format: uri-template */
+            commits_url: string;
+            /** Format: uri-template */
+            compare_url: string;
+            /** Format: uri-template */
+            contents_url: string;
+            /** Format: uri */
+            contributors_url: string;
+            created_at: number | string;
+            custom_properties?: {
+                [key: string]: unknown;
+            };
+            default_branch: string;
+            /** @default false */
+            delete_branch_on_merge: boolean;
+            /** Format: uri */
+            deployments_url: string;
+            description: string | null;
+            disabled?: boolean;
+            /** Format: uri */
+            downloads_url: string;
+            /** Format: uri */
+            events_url: string;
+            fork: boolean;
+            forks: number;
+            forks_count: number;
+            /** Format: uri */
+            forks_url: string;
+            full_name: string;
+            /** Format: uri-template */
+            git_commits_url: string;
+            /** Format: uri-template */
+            git_refs_url: string;
+            /** Format: uri-template */
+            git_tags_url: string;
+            /** Format: uri */
+            git_url: string;
+            /** @default true */
+            has_downloads: boolean;
+            /** @default true */
+            has_issues: boolean;
+            has_pages: boolean;
+            /** @default true */
+            has_projects: boolean;
+            /** @default true */
+            has_wiki: boolean;
+            /** @default false */
+            has_discussions: boolean;
+            homepage: string | null;
+            /** Format: uri */
+            hooks_url: string;
+            /** Format: uri */
+            html_url: string;
+            /** Format: int64 */
+            id: number;
+            is_template?: boolean;
+            /** Format: uri-template */
+            issue_comment_url: string;
+            /** Format: uri-template */
+            issue_events_url: string;
+            /** Format: uri-template */
+            issues_url: string;
+            /** Format: uri-template */
+            keys_url: string;
+            /** Format: uri-template */
+            labels_url: string;
+            language: string | null;
+            /** Format: uri */
+            languages_url: string;
+            license: {
+                key: string;
+                name: string;
+                node_id: string;
+                spdx_id: string;
+                /** Format: uri */
+                url: string | null;
+            } | null;
+            master_branch?: string;
+            /** Format: uri */
+            merges_url: string;
+            /** Format: uri-template */
+            milestones_url: string;
+            /** Format: uri */
+            mirror_url: string | null;
+            name: string;
+            node_id: string;
+            /** Format: uri-template */
+            notifications_url: string;
+            open_issues: number;
+            open_issues_count: number;
+            organization?: string;
+            owner: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null;
+            permissions?: {
+                admin: boolean;
+                maintain?: boolean;
+                pull: boolean;
+                push: boolean;
+                triage?: boolean;
+            };
+            private: boolean;
+            public?: boolean;
+            /** Format: uri-template */
+            pulls_url: string;
+            pushed_at: null | number | string;
+            /** Format: uri-template */
+            releases_url: string;
+            role_name?: string | null;
+            size: number;
+            ssh_url: string;
+            stargazers?: number;
+            stargazers_count: number;
+            /** Format: uri */
+            stargazers_url: string;
+            /** Format: uri-template */
+            statuses_url: string;
+            /** Format: uri */
+            subscribers_url: string;
+            /** Format: uri */
+            subscription_url: string;
+            /** Format: uri */
+            svn_url: string;
+            /** Format: uri */
+            tags_url: string;
+            /** Format: uri */
+            teams_url: string;
+            topics: string[];
+            /** Format: uri-template */
+            trees_url: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
+            /** @enum {string} */
+            visibility: "public" | "private" | "internal";
+            watchers: number;
+            watchers_count: number;
+            web_commit_signoff_required?: boolean;
+        };
+        "shared-repository": {
+            /** @default false */
+            allow_auto_merge: boolean;
+            allow_forking?: boolean;
+            /** @default true */
+            allow_merge_commit: boolean;
+            /** @default true */
+            allow_rebase_merge: boolean;
+            /** @default true */
+            allow_squash_merge: boolean;
+            allow_update_branch?: boolean;
+            /** Format: uri-template */
+            archive_url: string;
+            /** @default false */
+            archived: boolean;
+            /** Format: uri-template */
+            assignees_url: string;
+            /** Format: uri-template */
+            blobs_url: string;
+            /** Format: uri-template */
+            branches_url: string;
+            /** Format: uri */
+            clone_url: string;
+            /** Format: uri-template */
+            collaborators_url: string;
+            /** Format: uri-template */
+            comments_url: string;
+            /** Format: uri-template */
+            commits_url: string;
+            /** Format: uri-template */
+            compare_url: string;
+            /** Format: uri-template */
+            contents_url: string;
+            /** Format: uri */
+            contributors_url: string;
+            created_at: number | string;
+            custom_properties?: {
+                [key: string]: unknown;
+            };
+            default_branch: string;
+            /** @default false */
+            delete_branch_on_merge: boolean;
+            /** Format: uri */
+            deployments_url: string;
+            description: string | null;
+            disabled?: boolean;
+            /** Format: uri */
+            downloads_url: string;
+            /** Format: uri */
+            events_url: string;
+            fork: boolean;
+            forks: number;
+            forks_count: number;
+            /** Format: uri */
+            forks_url: string;
+            full_name: string;
+            /** Format: uri-template */
+            git_commits_url: string;
+            /** Format: uri-template */
+            git_refs_url: string;
+            /** Format: uri-template */
+            git_tags_url: string;
+            /** Format: uri */
+            git_url: string;
+            /** @default true */
+            has_downloads: boolean;
+            /** @default true */
+            has_issues: boolean;
+            has_pages: boolean;
+            /** @default true */
+            has_projects: boolean;
+            /** @default true */
+            has_wiki: boolean;
+            homepage: string | null;
+            /** Format: uri */
+            hooks_url: string;
+            /** Format: uri */
+            html_url: string;
+            /** Format: int64 */
+            id: number;
+            is_template?: boolean;
+            /** Format: uri-template */
+            issue_comment_url: string;
+            /** Format: uri-template */
+            issue_events_url: string;
+            /** Format: uri-template */
+            issues_url: string;
+            /** Format: uri-template */
+            keys_url: string;
+            /** Format: uri-template */
+            labels_url: string;
+            language: string | null;
+            /** Format: uri */
+            languages_url: string;
+            license: {
+                key: string;
+                name: string;
+                node_id: string;
+                spdx_id: string;
+                /** Format: uri */
+                url: string | null;
+            } | null;
+            master_branch?: string;
+            /** Format: uri */
+            merges_url: string;
+            /** Format: uri-template */
+            milestones_url: string;
+            /** Format: uri */
+            mirror_url: string | null;
+            name: string;
+            node_id: string;
+            /** Format: uri-template */
+            notifications_url: string;
+            open_issues: number;
+            open_issues_count: number;
+            organization?: string;
+            owner: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null;
+            permissions?: {
+                admin: boolean;
+                maintain?: boolean;
+                pull: boolean;
+                push: boolean;
+                triage?: boolean;
+            };
+            private: boolean;
+            public?: boolean;
+            /** Format: uri-template */
+            pulls_url: string;
+            pushed_at: null | number | string;
+            /** Format: uri-template */
+            releases_url: string;
+            role_name?: string | null;
+            size: number;
+            ssh_url: string;
+            stargazers?: number;
+            stargazers_count: number;
+            /** Format: uri */
+            stargazers_url: string;
+            /** Format: uri-template */
+            statuses_url: string;
+            /** Format: uri */
+            subscribers_url: string;
+            /** Format: uri */
+            subscription_url: string;
+            /** Format: uri */
+            svn_url: string;
+            /** Format: uri */
+            tags_url: string;
+            /** Format: uri */
+            teams_url: string;
+            topics: string[];
+            /** Format: uri-template */
+            trees_url: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
+            /** @enum {string} */
+            visibility: "public" | "private" | "internal";
+            watchers: number;
+            watchers_count: number;
+        };
+        "shared-head-repository": {
+            /** Format: uri-template */
+            archive_url: string;
+            /** Format: uri-template */
+            assignees_url: string;
+            /** Format: uri-template */
+            blobs_url: string;
+            /** Format: uri-template */
+            branches_url: string;
+            /** Format: uri-template */
+            collaborators_url: string;
+            /** Format: uri-template */
+            comments_url: string;
+            /** Format: uri-template */
+            commits_url: string;
+            /** Format: uri-template */
+            compare_url: string;
+            /** Format: uri-template */
+            contents_url: string;
+            /** Format: uri */
+            contributors_url: string;
+            /** Format: uri */
+            deployments_url: string;
+            description: string | null;
+            /** Format: uri */
+            downloads_url: string;
+            /** Format: uri */
+            events_url: string;
+            fork: boolean;
+            /** Format: uri */
+            forks_url: string;
+            full_name: string;
+            /** Format: uri-template */
+            git_commits_url: string;
+            /** Format: uri-template */
+            git_refs_url: string;
+            /** Format: uri-template */
+            git_tags_url: string;
+            /** Format: uri */
+            hooks_url: string;
+            /** Format: uri */
+            html_url: string;
+            id: number;
+            /** Format: uri-template */
+            issue_comment_url: string;
+            /** Format: uri-template */
+            issue_events_url: string;
+            /** Format: uri-template */
+            issues_url: string;
+            /** Format: uri-template */
+            keys_url: string;
+            /** Format: uri-template */
+            labels_url: string;
+            /** Format: uri */
+            languages_url: string;
+            /** Format: uri */
+            merges_url: string;
+            /** Format: uri-template */
+            milestones_url: string;
+            name: string;
+            node_id: string;
+            /** Format: uri-template */
+            notifications_url: string;
+            owner: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null;
+            private: boolean;
+            /** Format: uri-template */
+            pulls_url: string;
+            /** Format: uri-template */
+            releases_url: string;
+            /** Format: uri */
+            stargazers_url: string;
+            /** Format: uri-template */
+            statuses_url: string;
+            /** Format: uri */
+            subscribers_url: string;
+            /** Format: uri */
+            subscription_url: string;
+            /** Format: uri */
+            tags_url: string;
+            /** Format: uri */
+            teams_url: string;
+            /** Format: uri-template */
+            trees_url: string;
+            /** Format: uri */
+            url: string;
+        };
+        "shared-head-repository-2": {
+            /** Format: uri-template */
+            archive_url: string;
+            /** Format: uri-template */
+            assignees_url: string;
+            /** Format: uri-template */
+            blobs_url: string;
+            /** Format: uri-template */
+            branches_url: string;
+            /** Format: uri-template */
+            collaborators_url: string;
+            /** Format: uri-template */
+            comments_url: string;
+            /** Format: uri-template */
+            commits_url: string;
+            /** Format: uri-template */
+            compare_url: string;
+            /** Format: uri-template */
+            contents_url: string;
+            /** Format: uri */
+            contributors_url: string;
+            /** Format: uri */
+            deployments_url: string;
+            description: string | null;
+            /** Format: uri */
+            downloads_url: string;
+            /** Format: uri */
+            events_url: string;
+            fork: boolean;
+            /** Format: uri */
+            forks_url: string;
+            full_name: string;
+            /** Format: uri-template */
+            git_commits_url: string;
+            /** Format: uri-template */
+            git_refs_url: string;
+            /** Format: uri-template */
+            git_tags_url: string;
+            /** Format: uri */
+            hooks_url: string;
+            /** Format: uri */
+            html_url: string;
+            id: number;
+            /** Format: uri-template */
+            issue_comment_url: string;
+            /** Format: uri-template */
+            issue_events_url: string;
+            /** Format: uri-template */
+            issues_url: string;
+            /** Format: uri-template */
+            keys_url: string;
+            /** Format: uri-template */
+            labels_url: string;
+            /** Format: uri */
+            languages_url: string;
+            /** Format: uri */
+            merges_url: string;
+            /** Format: uri-template */
+            milestones_url: string;
+            name: string;
+            node_id: string;
+            /** Format: uri-template */
+            notifications_url: string;
+            owner: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null;
+            private: boolean;
+            /** Format: uri-template */
+            pulls_url: string;
+            /** Format: uri-template */
+            releases_url: string;
+            /** Format: uri */
+            stargazers_url: string;
+            /** Format: uri-template */
+            statuses_url: string;
+            /** Format: uri */
+            subscribers_url: string;
+            /** Format: uri */
+            subscription_url: string;
+            /** Format: uri */
+            tags_url: string;
+            /** Format: uri */
+            teams_url: string;
+            /** Format: uri-template */
+            trees_url: string;
+            /** Format: uri */
+            url: string;
+        };
+        "shared-issue": {
+            active_lock_reason?: string | null;
+            assignee: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization" | "Mannequin";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null;
+            assignees?: (Record<string, never> | null)[];
+            author_association?: string;
+            body?: string | null;
+            closed_at?: string | null;
+            comments?: number;
+            comments_url?: string;
+            created_at?: string;
+            events_url?: string;
+            html_url?: string;
+            id?: number;
+            labels: {
+                color: string;
+                default: boolean;
+                description: string | null;
+                id: number;
+                name: string;
+                node_id: string;
+                /** Format: uri */
+                url: string;
+            }[];
+            labels_url?: string;
+            locked: boolean;
+            milestone?: Record<string, never> | null;
+            node_id?: string;
+            number?: number;
+            performed_via_github_app?: Record<string, never> | null;
+            reactions?: {
+                "+1"?: number;
+                "-1"?: number;
+                confused?: number;
+                eyes?: number;
+                heart?: number;
+                hooray?: number;
+                laugh?: number;
+                rocket?: number;
+                total_count?: number;
+                url?: string;
+            };
+            repository_url?: string;
+            /** @enum {string} */
+            state: "open" | "closed";
+            timeline_url?: string;
+            title?: string;
+            updated_at?: string;
+            url?: string;
+            user?: {
+                avatar_url?: string;
+                events_url?: string;
+                followers_url?: string;
+                following_url?: string;
+                gists_url?: string;
+                gravatar_id?: string;
+                html_url?: string;
+                /** Format: int64 */
+                id?: number;
+                login?: string;
+                node_id?: string;
+                organizations_url?: string;
+                received_events_url?: string;
+                repos_url?: string;
+                site_admin?: boolean;
+                starred_url?: string;
+                subscriptions_url?: string;
+                type?: string;
+                url?: string;
+            };
+        };
+        "shared-permissions": {
+            /** @enum {string} */
+            actions?: "read" | "write";
+            /** @enum {string} */
+            administration?: "read" | "write";
+            /** @enum {string} */
+            artifact_metadata?: "read" | "write";
+            /** @enum {string} */
+            attestations?: "read" | "write";
+            /** @enum {string} */
+            checks?: "read" | "write";
+            /** @enum {string} */
+            content_references?: "read" | "write";
+            /** @enum {string} */
+            contents?: "read" | "write";
+            /** @enum {string} */
+            copilot_requests?: "write";
+            /** @enum {string} */
+            deployments?: "read" | "write";
+            /** @enum {string} */
+            discussions?: "read" | "write";
+            /** @enum {string} */
+            emails?: "read" | "write";
+            /** @enum {string} */
+            environments?: "read" | "write";
+            /** @enum {string} */
+            issues?: "read" | "write";
+            /** @enum {string} */
+            keys?: "read" | "write";
+            /** @enum {string} */
+            members?: "read" | "write";
+            /** @enum {string} */
+            merge_queues?: "read" | "write";
+            /** @enum {string} */
+            metadata?: "read" | "write";
+            /** @enum {string} */
+            models?: "read" | "write";
+            /** @enum {string} */
+            organization_administration?: "read" | "write";
+            /** @enum {string} */
+            organization_hooks?: "read" | "write";
+            /** @enum {string} */
+            organization_packages?: "read" | "write";
+            /** @enum {string} */
+            organization_plan?: "read" | "write";
+            /** @enum {string} */
+            organization_projects?: "read" | "write" | "admin";
+            /** @enum {string} */
+            organization_secrets?: "read" | "write";
+            /** @enum {string} */
+            organization_self_hosted_runners?: "read" | "write";
+            /** @enum {string} */
+            organization_user_blocking?: "read" | "write";
+            /** @enum {string} */
+            packages?: "read" | "write";
+            /** @enum {string} */
+            pages?: "read" | "write";
+            /** @enum {string} */
+            pull_requests?: "read" | "write";
+            /** @enum {string} */
+            repository_hooks?: "read" | "write";
+            /** @enum {string} */
+            repository_projects?: "read" | "write" | "admin";
+            /** @enum {string} */
+            secret_scanning_alerts?: "read" | "write";
+            /** @enum {string} */
+            secrets?: "read" | "write";
+            /** @enum {string} */
+            security_events?: "read" | "write";
+            /** @enum {string} */
+            security_scanning_alert?: "read" | "write";
+            /** @enum {string} */
+            single_file?: "read" | "write";
+            /** @enum {string} */
+            statuses?: "read" | "write";
+            /** @enum {string} */
+            team_discussions?: "read" | "write";
+            /** @enum {string} */
+            vulnerability_alerts?: "read" | "write";
+            /** @enum {string} */
+            workflows?: "read" | "write";
+        };
+        "shared-head-repository-3": {
+            archive_url?: string;
+            assignees_url?: string;
+            blobs_url?: string;
+            branches_url?: string;
+            collaborators_url?: string;
+            comments_url?: string;
+            commits_url?: string;
+            compare_url?: string;
+            contents_url?: string;
+            contributors_url?: string;
+            deployments_url?: string;
+            description?: string | null;
+            downloads_url?: string;
+            events_url?: string;
+            fork?: boolean;
+            forks_url?: string;
+            full_name?: string;
+            git_commits_url?: string;
+            git_refs_url?: string;
+            git_tags_url?: string;
+            hooks_url?: string;
+            html_url?: string;
+            id?: number;
+            issue_comment_url?: string;
+            issue_events_url?: string;
+            issues_url?: string;
+            keys_url?: string;
+            labels_url?: string;
+            languages_url?: string;
+            merges_url?: string;
+            milestones_url?: string;
+            name?: string;
+            node_id?: string;
+            notifications_url?: string;
+            owner?: {
+                avatar_url?: string;
+                events_url?: string;
+                followers_url?: string;
+                following_url?: string;
+                gists_url?: string;
+                gravatar_id?: string;
+                html_url?: string;
+                id?: number;
+                login?: string;
+                node_id?: string;
+                organizations_url?: string;
+                received_events_url?: string;
+                repos_url?: string;
+                site_admin?: boolean;
+                starred_url?: string;
+                subscriptions_url?: string;
+                type?: string;
+                url?: string;
+                user_view_type?: string;
+            };
+            private?: boolean;
+            pulls_url?: string;
+            releases_url?: string;
+            stargazers_url?: string;
+            statuses_url?: string;
+            subscribers_url?: string;
+            subscription_url?: string;
+            tags_url?: string;
+            teams_url?: string;
+            trees_url?: string;
+            url?: string;
+        };
+        "shared-permissions-2": {
+            /** @enum {string} */
+            actions?: "read" | "write";
+            /** @enum {string} */
+            administration?: "read" | "write";
+            /** @enum {string} */
+            checks?: "read" | "write";
+            /** @enum {string} */
+            content_references?: "read" | "write";
+            /** @enum {string} */
+            contents?: "read" | "write";
+            /** @enum {string} */
+            deployments?: "read" | "write";
+            /** @enum {string} */
+            discussions?: "read" | "write";
+            /** @enum {string} */
+            emails?: "read" | "write";
+            /** @enum {string} */
+            environments?: "read" | "write";
+            /** @enum {string} */
+            issues?: "read" | "write";
+            /** @enum {string} */
+            keys?: "read" | "write";
+            /** @enum {string} */
+            members?: "read" | "write";
+            /** @enum {string} */
+            metadata?: "read" | "write";
+            /** @enum {string} */
+            organization_administration?: "read" | "write";
+            /** @enum {string} */
+            organization_hooks?: "read" | "write";
+            /** @enum {string} */
+            organization_packages?: "read" | "write";
+            /** @enum {string} */
+            organization_plan?: "read" | "write";
+            /** @enum {string} */
+            organization_projects?: "read" | "write" | "admin";
+            /** @enum {string} */
+            organization_secrets?: "read" | "write";
+            /** @enum {string} */
+            organization_self_hosted_runners?: "read" | "write";
+            /** @enum {string} */
+            organization_user_blocking?: "read" | "write";
+            /** @enum {string} */
+            packages?: "read" | "write";
+            /** @enum {string} */
+            pages?: "read" | "write";
+            /** @enum {string} */
+            pull_requests?: "read" | "write";
+            /** @enum {string} */
+            repository_hooks?: "read" | "write";
+            /** @enum {string} */
+            repository_projects?: "read" | "write" | "admin";
+            /** @enum {string} */
+            secret_scanning_alerts?: "read" | "write";
+            /** @enum {string} */
+            secrets?: "read" | "write";
+            /** @enum {string} */
+            security_events?: "read" | "write";
+            /** @enum {string} */
+            security_scanning_alert?: "read" | "write";
+            /** @enum {string} */
+            single_file?: "read" | "write";
+            /** @enum {string} */
+            statuses?: "read" | "write";
+            /** @enum {string} */
+            team_discussions?: "read" | "write";
+            /** @enum {string} */
+            vulnerability_alerts?: "read" | "write";
+            /** @enum {string} */
+            workflows?: "read" | "write";
+        };
+        "shared-permissions-3": {
+            /** @enum {string} */
+            actions?: "read" | "write";
+            /** @enum {string} */
+            administration?: "read" | "write";
+            /** @enum {string} */
+            checks?: "read" | "write";
+            /** @enum {string} */
+            content_references?: "read" | "write";
+            /** @enum {string} */
+            contents?: "read" | "write";
+            /** @enum {string} */
+            deployments?: "read" | "write";
+            /** @enum {string} */
+            discussions?: "read" | "write";
+            /** @enum {string} */
+            emails?: "read" | "write";
+            /** @enum {string} */
+            environments?: "read" | "write";
+            /** @enum {string} */
+            issues?: "read" | "write";
+            /** @enum {string} */
+            keys?: "read" | "write";
+            /** @enum {string} */
+            members?: "read" | "write";
+            /** @enum {string} */
+            metadata?: "read" | "write";
+            /** @enum {string} */
+            organization_administration?: "read" | "write";
+            /** @enum {string} */
+            organization_hooks?: "read" | "write";
+            /** @enum {string} */
+            organization_packages?: "read" | "write";
+            /** @enum {string} */
+            organization_plan?: "read" | "write";
+            /** @enum {string} */
+            organization_projects?: "read" | "write" | "admin";
+            /** @enum {string} */
+            organization_secrets?: "read" | "write";
+            /** @enum {string} */
+            organization_self_hosted_runners?: "read" | "write";
+            /** @enum {string} */
+            organization_user_blocking?: "read" | "write";
+            /** @enum {string} */
+            packages?: "read" | "write";
+            /** @enum {string} */
+            pages?: "read" | "write";
+            /** @enum {string} */
+            pull_requests?: "read" | "write";
+            /** @enum {string} */
+            repository_hooks?: "read" | "write";
+            /** @enum {string} */
+            repository_projects?: "read" | "write";
+            /** @enum {string} */
+            secret_scanning_alerts?: "read" | "write";
+            /** @enum {string} */
+            secrets?: "read" | "write";
+            /** @enum {string} */
+            security_events?: "read" | "write";
+            /** @enum {string} */
+            security_scanning_alert?: "read" | "write";
+            /** @enum {string} */
+            single_file?: "read" | "write";
+            /** @enum {string} */
+            statuses?: "read" | "write";
+            /** @enum {string} */
+            team_discussions?: "read" | "write";
+            /** @enum {string} */
+            vulnerability_alerts?: "read" | "write";
+            /** @enum {string} */
+            workflows?: "read" | "write";
+        };
+        "shared-permissions-4": {
+            /** @enum {string} */
+            actions?: "read" | "write";
+            /** @enum {string} */
+            administration?: "read" | "write";
+            /** @enum {string} */
+            checks?: "read" | "write";
+            /** @enum {string} */
+            content_references?: "read" | "write";
+            /** @enum {string} */
+            contents?: "read" | "write";
+            /** @enum {string} */
+            deployments?: "read" | "write";
+            /** @enum {string} */
+            discussions?: "read" | "write";
+            /** @enum {string} */
+            emails?: "read" | "write";
+            /** @enum {string} */
+            environments?: "read" | "write";
+            /** @enum {string} */
+            issues?: "read" | "write";
+            /** @enum {string} */
+            keys?: "read" | "write";
+            /** @enum {string} */
+            members?: "read" | "write";
+            /** @enum {string} */
+            metadata?: "read" | "write";
+            /** @enum {string} */
+            organization_administration?: "read" | "write";
+            /** @enum {string} */
+            organization_hooks?: "read" | "write";
+            /** @enum {string} */
+            organization_packages?: "read" | "write";
+            /** @enum {string} */
+            organization_plan?: "read" | "write";
+            /** @enum {string} */
+            organization_projects?: "read" | "write";
+            /** @enum {string} */
+            organization_secrets?: "read" | "write";
+            /** @enum {string} */
+            organization_self_hosted_runners?: "read" | "write";
+            /** @enum {string} */
+            organization_user_blocking?: "read" | "write";
+            /** @enum {string} */
+            packages?: "read" | "write";
+            /** @enum {string} */
+            pages?: "read" | "write";
+            /** @enum {string} */
+            pull_requests?: "read" | "write";
+            /** @enum {string} */
+            repository_hooks?: "read" | "write";
+            /** @enum {string} */
+            repository_projects?: "read" | "write";
+            /** @enum {string} */
+            secret_scanning_alerts?: "read" | "write";
+            /** @enum {string} */
+            secrets?: "read" | "write";
+            /** @enum {string} */
+            security_events?: "read" | "write";
+            /** @enum {string} */
+            security_scanning_alert?: "read" | "write";
+            /** @enum {string} */
+            single_file?: "read" | "write";
+            /** @enum {string} */
+            statuses?: "read" | "write";
+            /** @enum {string} */
+            team_discussions?: "read" | "write";
+            /** @enum {string} */
+            vulnerability_alerts?: "read" | "write";
+            /** @enum {string} */
+            workflows?: "read" | "write";
+        };
+        "shared-head-repository-4": {
+            archive_url?: string;
+            assignees_url?: string;
+            blobs_url?: string;
+            branches_url?: string;
+            collaborators_url?: string;
+            comments_url?: string;
+            commits_url?: string;
+            compare_url?: string;
+            contents_url?: string;
+            contributors_url?: string;
+            deployments_url?: string;
+            description?: null;
+            downloads_url?: string;
+            events_url?: string;
+            fork?: boolean;
+            forks_url?: string;
+            full_name?: string;
+            git_commits_url?: string;
+            git_refs_url?: string;
+            git_tags_url?: string;
+            hooks_url?: string;
+            html_url?: string;
+            id?: number;
+            issue_comment_url?: string;
+            issue_events_url?: string;
+            issues_url?: string;
+            keys_url?: string;
+            labels_url?: string;
+            languages_url?: string;
+            merges_url?: string;
+            milestones_url?: string;
+            name?: string;
+            node_id?: string;
+            notifications_url?: string;
+            owner?: {
+                avatar_url?: string;
+                events_url?: string;
+                followers_url?: string;
+                following_url?: string;
+                gists_url?: string;
+                gravatar_id?: string;
+                html_url?: string;
+                id?: number;
+                login?: string;
+                node_id?: string;
+                organizations_url?: string;
+                received_events_url?: string;
+                repos_url?: string;
+                site_admin?: boolean;
+                starred_url?: string;
+                subscriptions_url?: string;
+                type?: string;
+                url?: string;
+            };
+            private?: boolean;
+            pulls_url?: string;
+            releases_url?: string;
+            stargazers_url?: string;
+            statuses_url?: string;
+            subscribers_url?: string;
+            subscription_url?: string;
+            tags_url?: string;
+            teams_url?: string;
+            trees_url?: string;
+            url?: string;
+        };
+        "shared-milestone": {
+            closed_at: null;
+            closed_issues: number;
+            /** Format: date-time */
+            created_at: string;
+            creator: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+            } | null;
+            description: string | null;
+            /** Format: date-time */
+            due_on: string | null;
+            /** Format: uri */
+            html_url: string;
+            id: number;
+            /** Format: uri */
+            labels_url: string;
+            node_id: string;
+            number: number;
+            open_issues: number;
+            /** @enum {string} */
+            state: "open";
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
+        };
+        "shared-requested-teams": {
+            deleted?: boolean;
+            description?: string | null;
+            /** Format: uri */
+            html_url?: string;
+            id: number;
+            /** Format: uri-template */
+            members_url?: string;
+            name: string;
+            node_id?: string;
+            parent?: {
+                description: string | null;
+                /** Format: uri */
+                html_url: string;
+                id: number;
+                /** Format: uri-template */
+                members_url: string;
+                name: string;
+                node_id: string;
+                permission: string;
+                /** @enum {string} */
+                privacy: "open" | "closed" | "secret";
+                /** Format: uri */
+                repositories_url: string;
+                slug: string;
+                /** Format: uri */
+                url: string;
+            } | null;
+            permission?: string;
+            /** @enum {string} */
+            privacy?: "open" | "closed" | "secret";
+            /** Format: uri */
+            repositories_url?: string;
+            slug?: string;
+            /** Format: uri */
+            url?: string;
+        };
+        "shared-base-2": {
+            label: string;
+            ref: string;
+            repo: components["schemas"]["shared-repo"];
+            sha: string;
+            user: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                /** Format: int64 */
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null;
+        };
+        "shared-requested-reviewers": {
+            deleted?: boolean;
+            description: string | null;
+            /** Format: uri */
+            html_url: string;
+            id: number;
+            /** Format: uri-template */
+            members_url: string;
+            name: string;
+            node_id: string;
+            parent?: {
+                description: string | null;
+                /** Format: uri */
+                html_url: string;
+                id: number;
+                /** Format: uri-template */
+                members_url: string;
+                name: string;
+                node_id: string;
+                permission: string;
+                /** @enum {string} */
+                privacy: "open" | "closed" | "secret";
+                /** Format: uri */
+                repositories_url: string;
+                slug: string;
+                /** Format: uri */
+                url: string;
+            } | null;
+            permission: string;
+            /** @enum {string} */
+            privacy: "open" | "closed" | "secret";
+            /** Format: uri */
+            repositories_url: string;
+            slug: string;
+            /** Format: uri */
+            url: string;
+        };
+        "shared-links": {
+            comments: {
+                /** Format: uri-template */
+                href: string;
+            };
+            commits: {
+                /** Format: uri-template */
+                href: string;
+            };
+            html: {
+                /** Format: uri-template */
+                href: string;
+            };
+            issue: {
+                /** Format: uri-template */
+                href: string;
+            };
+            review_comment: {
+                /** Format: uri-template */
+                href: string;
+            };
+            review_comments: {
+                /** Format: uri-template */
+                href: string;
+            };
+            self: {
+                /** Format: uri-template */
+                href: string;
+            };
+            statuses: {
+                /** Format: uri-template */
+                href: string;
+            };
+        };
+        "shared-repo": {
+            /** @default false */
+            allow_auto_merge: boolean;
+            allow_forking?: boolean;
+            /** @default true */
+            allow_merge_commit: boolean;
+            /** @default true */
+            allow_rebase_merge: boolean;
+            /** @default true */
+            allow_squash_merge: boolean;
+            allow_update_branch?: boolean;
+            /** Format: uri-template */
+            archive_url: string;
+            /** @default false */
+            archived: boolean;
+            /** Format: uri-template */
+            assignees_url: string;
+            /** Format: uri-template */
+            blobs_url: string;
+            /** Format: uri-template */
+            branches_url: string;
+            /** Format: uri */
+            clone_url: string;
+            /** Format: uri-template */
+            collaborators_url: string;
+            /** Format: uri-template */
+            comments_url: string;
+            /** Format: uri-template */
+            commits_url: string;
+            /** Format: uri-template */
+            compare_url: string;
+            /** Format: uri-template */
+            contents_url: string;
+            /** Format: uri */
+            contributors_url: string;
+            created_at: number | string;
+            default_branch: string;
+            /** @default false */
+            delete_branch_on_merge: boolean;
+            /** Format: uri */
+            deployments_url: string;
+            description: string | null;
+            disabled?: boolean;
+            /** Format: uri */
+            downloads_url: string;
+            /** Format: uri */
+            events_url: string;
+            fork: boolean;
+            forks: number;
+            forks_count: number;
+            /** Format: uri */
+            forks_url: string;
+            full_name: string;
+            /** Format: uri-template */
+            git_commits_url: string;
+            /** Format: uri-template */
+            git_refs_url: string;
+            /** Format: uri-template */
+            git_tags_url: string;
+            /** Format: uri */
+            git_url: string;
+            /** @default true */
+            has_downloads: boolean;
+            /** @default true */
+            has_issues: boolean;
+            has_pages: boolean;
+            /** @default true */
+            has_projects: boolean;
+            /** @default true */
+            has_wiki: boolean;
+            /** @default false */
+            has_discussions: boolean;
+            homepage: string | null;
+            /** Format: uri */
+            hooks_url: string;
+            /** Format: uri */
+            html_url: string;
+            /** Format: int64 */
+            id: number;
+            is_template?: boolean;
+            /** Format: uri-template */
+            issue_comment_url: string;
+            /** Format: uri-template */
+            issue_events_url: string;
+            /** Format: uri-template */
+            issues_url: string;
+            /** Format: uri-template */
+            keys_url: string;
+            /** Format: uri-template */
+            labels_url: string;
+            language: string | null;
+            /** Format: uri */
+            languages_url: string;
+            license: {
+                key: string;
+                name: string;
+                node_id: string;
+                spdx_id: string;
+                /** Format: uri */
+                url: string | null;
+            } | null;
+            master_branch?: string;
+            /** @enum {string} */
+            merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+            /** @enum {string} */
+            merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+            /** Format: uri */
+            merges_url: string;
+            /** Format: uri-template */
+            milestones_url: string;
+            /** Format: uri */
+            mirror_url: string | null;
+            name: string;
+            node_id: string;
+            /** Format: uri-template */
+            notifications_url: string;
+            open_issues: number;
+            open_issues_count: number;
+            organization?: string;
+            owner: {
+                /** Format: uri */
+                avatar_url?: string;
+                deleted?: boolean;
+                email?: string | null;
+                /** Format: uri-template */
+                events_url?: string;
+                /** Format: uri */
+                followers_url?: string;
+                /** Format: uri-template */
+                following_url?: string;
+                /** Format: uri-template */
+                gists_url?: string;
+                gravatar_id?: string;
+                /** Format: uri */
+                html_url?: string;
+                id: number;
+                login: string;
+                name?: string;
+                node_id?: string;
+                /** Format: uri */
+                organizations_url?: string;
+                /** Format: uri */
+                received_events_url?: string;
+                /** Format: uri */
+                repos_url?: string;
+                site_admin?: boolean;
+                /** Format: uri-template */
+                starred_url?: string;
+                /** Format: uri */
+                subscriptions_url?: string;
+                /** @enum {string} */
+                type?: "Bot" | "User" | "Organization";
+                /** Format: uri */
+                url?: string;
+                user_view_type?: string;
+            } | null;
+            permissions?: {
+                admin: boolean;
+                maintain?: boolean;
+                pull: boolean;
+                push: boolean;
+                triage?: boolean;
+            };
+            private: boolean;
+            public?: boolean;
+            /** Format: uri-template */
+            pulls_url: string;
+            pushed_at: null | number | string;
+            /** Format: uri-template */
+            releases_url: string;
+            role_name?: string | null;
+            size: number;
+            /** @enum {string} */
+            squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+            /** @enum {string} */
+            squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+            ssh_url: string;
+            stargazers?: number;
+            stargazers_count: number;
+            /** Format: uri */
+            stargazers_url: string;
+            /** Format: uri-template */
+            statuses_url: string;
+            /** Format: uri */
+            subscribers_url: string;
+            /** Format: uri */
+            subscription_url: string;
+            /** Format: uri */
+            svn_url: string;
+            /** Format: uri */
+            tags_url: string;
+            /** Format: uri */
+            teams_url: string;
+            topics: string[];
+            /** Format: uri-template */
+            trees_url: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
+            /** @default false */
+            use_squash_pr_title_as_default: boolean;
+            /** @enum {string} */
+            visibility: "public" | "private" | "internal";
+            watchers: number;
+            watchers_count: number;
+            web_commit_signoff_required?: boolean;
         };
     };
     responses: never;

@@ -17,7 +17,24 @@ export {
   type ParsedWebhookEvent,
   type UnknownWebhookEvent,
   type WebhookBaseEventName,
+  type WebhookDeliveries,
   type WebhookEvent,
   type WebhookEventName,
   type WebhookPayload,
 } from './webhook-events.js';
+export {
+  Webhooks,
+  type AnyWebhookHandler,
+  type IncomingWebhookEvent,
+  type WebhookErrorHandler,
+  type WebhookHandler,
+  type WebhookHandlerError,
+  type WebhooksOptions,
+} from './webhooks.js';
+export {
+  createNodeMiddleware,
+  createWebMiddleware,
+  type MiddlewareOptions,
+  type NodeMiddleware,
+  type NodeResponseLike,
+} from './middleware.js';

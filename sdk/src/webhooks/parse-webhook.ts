@@ -37,15 +37,15 @@ export interface ParseWebhookOptions {
  * signature is missing or wrong (for every secret given), WebhookPayloadError
  * when the delivery is malformed.
  */
-export function parseWebhook(
+export async function parseWebhook(
   headers: WebhookHeaders,
   rawBody: string | Uint8Array,
   secret: string | readonly string[],
   options: ParseWebhookOptions = {},
-): ParsedWebhookEvent {
+): Promise<ParsedWebhookEvent> {
   const names = vendorNames(options.vendor);
   const signature = headerValue(headers, 'x-hub-signature-256');
-  if (!verifySignature(secret, rawBody, signature)) {
+  if (!(await verifySignature(secret, rawBody, signature))) {
     throw new WebhookVerificationError(
       signature === undefined ? 'missing X-Hub-Signature-256 header' : 'X-Hub-Signature-256 does not match',
     );

@@ -15,26 +15,32 @@ export type EventPart<N extends string> = N extends `${infer E}.${string}` ? E :
 /** The events alone, without their `.action` forms: what `X-GitHub-Event` carries. */
 export type WebhookBaseEventName = Exclude<WebhookEventName, `${string}.${string}`>;
 
-type Delivery<N extends WebhookEventName> = N extends WebhookEventName
-  ? {
-      /** `X-GitHub-Delivery`: the same for a redelivery; deduplicate by it. */
-      id: string;
-      /** `X-GitHub-Event`: the event part of N. */
-      name: EventPart<N>;
-      payload: WebhookPayloadMap[N];
-      /** `X-GitHub-Hook-ID`, when sent. */
-      hookId?: number;
-    }
-  : never;
+/**
+ * The delivery of each name, as its handler receives it. A mapped type rather
+ * than a conditional one: a handler's type is then looked up for its one name,
+ * where a conditional over the 600 names costs the type checker seconds.
+ */
+export type WebhookDeliveries = {
+  [N in WebhookEventName]: {
+    /** `X-GitHub-Delivery`: the same for a redelivery; deduplicate by it. */
+    id: string;
+    /** `X-GitHub-Event`: the event part of N. */
+    name: EventPart<N>;
+    payload: WebhookPayloadMap[N];
+    /** `X-GitHub-Hook-ID`, when sent. */
+    hookId?: number;
+  };
+};
 
 /**
  * One delivery of N, a union discriminated by `name`. An `event.action` whose
  * event is also in N is left out (the event's member covers it), so the
  * default is one member per event rather than one per action as well.
  */
-export type WebhookEvent<N extends WebhookEventName = WebhookEventName> = Delivery<
-  Exclude<N, `${Extract<N, WebhookBaseEventName>}.${string}`>
->;
+export type WebhookEvent<N extends WebhookEventName = WebhookEventName> = WebhookDeliveries[Exclude<
+  N,
+  `${Extract<N, WebhookBaseEventName>}.${string}`
+>];
 
 /** A delivery of an event GitHub's schema does not describe: its name is in `name`. */
 export interface UnknownWebhookEvent {

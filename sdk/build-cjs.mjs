@@ -4,25 +4,24 @@
 // them, and a package.json of {"type":"commonjs"} so that Node and TypeScript
 // read that folder's .js and .d.ts as CommonJS. Cheaper than a second tsc run
 // over the generated types, and the declarations are the same text.
-import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { build } from 'esbuild';
+import { transform } from 'esbuild';
 
 const esm = 'dist/esm';
 const cjs = 'dist/cjs';
 const files = (await readdir(esm, { recursive: true })).filter((file) => /\.(js|d\.ts)$/.test(file));
 
-await build({
-  entryPoints: files.filter((file) => !file.endsWith('.d.ts')).map((file) => join(esm, file)),
-  outbase: esm,
-  outdir: cjs,
-  format: 'cjs',
-  platform: 'neutral',
-  target: 'es2022',
-  logLevel: 'warning',
-});
-for (const file of files.filter((name) => name.endsWith('.d.ts'))) {
+for (const file of files) {
   await mkdir(dirname(join(cjs, file)), { recursive: true });
-  await copyFile(join(esm, file), join(cjs, file));
+  if (file.endsWith('.d.ts')) {
+    await copyFile(join(esm, file), join(cjs, file));
+    continue;
+  }
+  // transform, not build: build would see dist/esm as "type": "module" and import a dependency's default
+  // export as Node's ESM does (the whole CommonJS exports object), but this output require()s the
+  // dependency's CommonJS build, whose default is `exports.default` under `__esModule` (openapi-fetch).
+  const { code } = await transform(await readFile(join(esm, file), 'utf8'), { format: 'cjs', target: 'es2022' });
+  await writeFile(join(cjs, file), code);
 }
 await writeFile(join(cjs, 'package.json'), '{ "type": "commonjs" }\n');

@@ -1,6 +1,6 @@
 // The SDK's codegen: openapi.yaml → sdk/src/generated/openapi.ts
 // (openapi-typescript: `paths`, `components`, `operations`) and
-// sdk/src/generated/operations.ts (operationId → { method, path }). Run from
+// sdk/src/generated/operations.ts (operationId → { method, path, appJwt? }). Run from
 // the repository root: `node bin/run-ts.mjs sdk/codegen/generate.ts`. The
 // output is checked in; CI regenerates it and fails on any difference.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';

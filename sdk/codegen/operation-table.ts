@@ -1,5 +1,7 @@
-// openapi.yaml → the SDK's operation table: operationId → { method, path }.
-// The resource layer (`client.repos.get(...)`) is built from this table at
+// openapi.yaml → the SDK's operation table: operationId → { method, path },
+// plus `appJwt: true` on the operations only an app's JWT may call (their
+// `security` names no other scheme), so that createAppAuth can pick the JWT
+// for them and the installation token elsewhere. The resource layer (`client.repos.get(...)`) is built from this table at
 // run time and typed from it at compile time, so a new operation in the
 // contract shows up in the SDK by regenerating, not by writing a wrapper.
 import { sortedByOperationId } from '../../server/codegen/operation-rows.js';
@@ -10,6 +12,8 @@ export interface OperationRow {
   operationId: string;
   method: (typeof METHODS)[number];
   path: string;
+  /** Only an app JWT is accepted (`/app`, `/app/installations…`, `GET /repos/{owner}/{repo}/installation`, …). */
+  appJwt?: true;
 }
 
 // The client's own members; a namespace by one of these names would hide it.
@@ -32,7 +36,15 @@ const RESERVED = new Set([
   'rateLimit',
 ]);
 
-export type OperationSpec = { paths: Record<string, Partial<Record<string, { operationId?: string }>>> };
+type Security = Record<string, string[]>[];
+export type OperationSpec = {
+  security?: Security;
+  paths: Record<string, Partial<Record<string, { operationId?: string; security?: Security }>>>;
+};
+
+/** Every alternative requirement names the appJwt scheme (an empty list means "no auth", not JWT-only). */
+const onlyAppJwt = (security: Security | undefined) =>
+  !!security?.length && security.every((requirement) => 'appJwt' in requirement);
 
 export function buildOperationTable(spec: OperationSpec): OperationRow[] {
   const rows: OperationRow[] = [];
@@ -46,7 +58,12 @@ export function buildOperationTable(spec: OperationSpec): OperationRow[] {
         throw new Error(`operationId ${op.operationId} is not <namespace>/<kebab-name>`);
       if (RESERVED.has(op.operationId.split('/')[0]!))
         throw new Error(`operationId ${op.operationId}: its namespace is a client member`);
-      rows.push({ operationId: op.operationId, method, path });
+      rows.push({
+        operationId: op.operationId,
+        method,
+        path,
+        ...(onlyAppJwt(op.security ?? spec.security) ? { appJwt: true as const } : {}),
+      });
     }
   }
   return sortedByOperationId(rows);
@@ -56,7 +73,7 @@ export function renderOperationTable(rows: OperationRow[]): string {
   const body = rows
     .map(
       (r) =>
-        `  ${JSON.stringify(r.operationId)}: { method: ${JSON.stringify(r.method)}, path: ${JSON.stringify(r.path)} },`,
+        `  ${JSON.stringify(r.operationId)}: { method: ${JSON.stringify(r.method)}, path: ${JSON.stringify(r.path)}${r.appJwt ? ', appJwt: true' : ''} },`,
     )
     .join('\n');
   return `export const operations = {

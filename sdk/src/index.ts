@@ -14,6 +14,7 @@ export type {
   ResourceMethod,
   Resources,
 } from './resources/resource-types.js';
+export type { HttpStatus, StatusResult, UndocumentedError } from './resources/status-result.js';
 export type { ArchiveResult } from './archives/archive-download.js';
 export type { PageItem } from './pagination/paginate.js';
 export type { GraphqlCall, GraphqlInit, GraphqlResult } from './graphql/graphql.js';
@@ -28,7 +29,9 @@ export type {
   UserNode,
   WharfNode,
 } from './graphql/nodes.js';
+/** @hidden The generated operation table (operationId → method, path); the API reference leaves it out. */
 export { operations as operationTable } from './generated/operations.js';
+/** @hidden The types generated from openapi.yaml, too large for the API reference: read the contract. */
 export type { components, operations as OperationTypes, paths } from './generated/openapi.js';
 export * from './webhooks/index.js';
 export * from './auth/index.js';

@@ -1,11 +1,13 @@
 // createAppAuth against a live Wharf: app JWTs from PKCS#1 and PKCS#8 keys,
 // installation tokens that work, narrowing, the server's refusals as
-// WharfAuthError, and the cache (reuse, one request for concurrent callers).
+// WharfAuthError, the cache (reuse, one request for concurrent callers), and
+// a client that sends the JWT or the installation token as each operation needs.
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../server/test-support/test-server.js';
 import { createTestApp, installTestApp, type TestApp } from '../../server/test-support/apps.js';
-import { createAppAuth, WharfAuthError, type FetchLike } from '../src/auth/index.js';
+import { createAppAuth, requiresAppJwt, WharfAuthError, type FetchLike } from '../src/auth/index.js';
+import { createClient } from '../src/index.js';
 
 let server: TestServer;
 let owner: TestUser;
@@ -91,7 +93,7 @@ describe('createAppAuth', () => {
       status: 401,
       message: 'A JSON web token could not be decoded',
     });
-    await expect(auth({ installationId: undefined }).token()).rejects.toThrow(/no installationId/);
+    await expect(auth({ installationId: undefined }).installationToken()).rejects.toThrow(/no installationId/);
   });
 
   it('caches a token per request and reuses it', async () => {
@@ -124,5 +126,62 @@ describe('createAppAuth', () => {
     await expect(Promise.all([flaky.token(), flaky.token()])).rejects.toThrow('network down');
     fail = false;
     expect(await flaky.token()).toMatch(/^ghs_/);
+  });
+});
+
+describe('createClient({ auth: createAppAuth(…) })', () => {
+  it('sends the app JWT to the JWT-only operations and the installation token elsewhere', async () => {
+    const client = createClient({ baseUrl: server.url, auth: auth() });
+    const me = await client.apps.getAuthenticated();
+    expect(me.response.status).toBe(200);
+    expect(me.data?.id).toBe(app.app.id);
+    const installations = await client.apps.listInstallations();
+    expect(installations.data?.map((installation) => installation.id)).toEqual([installationId]);
+    const one = await client.apps.getInstallation({ installation_id: installationId });
+    expect(one.data?.id).toBe(installationId);
+    const byRepo = await client.apps.getRepoInstallation({ owner: 'sdk-owner', repo: 'one' });
+    expect(byRepo.data?.id).toBe(installationId);
+    const byUser = await client.apps.getUserInstallation({ username: 'sdk-owner' });
+    expect(byUser.data?.id).toBe(installationId);
+    const fresh = await client.apps.createInstallationAccessToken({
+      installation_id: installationId,
+      body: { repositories: ['two'] },
+    });
+    expect(fresh.response.status).toBe(201);
+    expect(fresh.data?.token).toMatch(/^ghs_/);
+
+    // The installation's own operations take its token, which the JWT is not.
+    const repos = await client.apps.listReposAccessibleToInstallation();
+    expect(repos.data?.repositories.map((repo) => repo.name)).toEqual(['one', 'two']);
+    const repo = await client.repos.get({ owner: 'sdk-owner', repo: 'two' });
+    expect(repo.data?.full_name).toBe('sdk-owner/two');
+    // By path, as openapi-fetch's own methods and paginate name it, the same choice is made.
+    const byPath = await client.GET('/app/installations/{installation_id}', {
+      params: { path: { installation_id: installationId } },
+    });
+    expect(byPath.data?.id).toBe(installationId);
+    const names: string[] = [];
+    for await (const installation of client.paginate(client.apps.listInstallations))
+      names.push(String(installation.id));
+    expect(names).toEqual([String(installationId)]);
+  });
+
+  it('sends the app JWT everywhere without an installationId', async () => {
+    const client = createClient({ baseUrl: server.url, auth: auth({ installationId: undefined }) });
+    expect((await client.apps.getAuthenticated()).data?.id).toBe(app.app.id);
+    const token = await client.apps.createInstallationAccessToken({ installation_id: installationId });
+    expect(token.response.status).toBe(201);
+    // An installation's operation refuses the JWT, as on GitHub.
+    const repos = await client.apps.listReposAccessibleToInstallation();
+    expect(repos.error).toBeDefined();
+    expect([401, 403]).toContain(repos.response.status);
+  });
+
+  it('knows the JWT-only operations from the contract', () => {
+    expect(requiresAppJwt('apps/get-authenticated')).toBe(true);
+    expect(requiresAppJwt('apps/get-org-installation')).toBe(true);
+    expect(requiresAppJwt('apps/update-webhook-config-for-app')).toBe(true);
+    expect(requiresAppJwt('apps/list-repos-accessible-to-installation')).toBe(false);
+    expect(requiresAppJwt('repos/get')).toBe(false);
   });
 });

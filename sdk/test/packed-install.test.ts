@@ -1,7 +1,8 @@
 // The package as a user gets it: `npm pack` (which builds dist/), installed
 // from the tarball into a fresh TypeScript app that has only it (and what it
 // depends on from the registry), then type-checked with full library checks
-// and no @types/node, run against a live Wharf, and a deliberately wrong call
+// and no @types/node, from an ES module (`import`) and from a CommonJS one
+// (`require`), both run against a live Wharf, and deliberately wrong calls
 // shown to fail type checking.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -56,6 +57,23 @@ if (error) {
 }
 `;
 
+// The same from CommonJS: a .cts file is CommonJS under NodeNext whatever the
+// package.json says, so `require` resolves the package's "require" condition
+// (dist/cjs), for the types as for the code run.
+const GOOD_CJS = (baseUrl: string, token: string) => `
+import sdk = require('@wharf/sdk');
+declare const require: { resolve(id: string): string }; // no @types/node here
+async function main() {
+  const client: sdk.WharfClient = sdk.createClient({ baseUrl: ${JSON.stringify(baseUrl)}, token: ${JSON.stringify(token)} });
+  const { data, error, response } = await client.repos.get({ owner: 'packer', repo: 'packed' });
+  const entry = require.resolve('@wharf/sdk').split(/[\\\\/]/).slice(-3).join('/');
+  if (error) throw new Error(\`\${response.status} \${error.message}\`);
+  const fullName: string = data.full_name;
+  console.log(JSON.stringify({ status: response.status, fullName, entry }));
+}
+main();
+`;
+
 // Each line marked "error" must be reported by tsc, and nothing else.
 const BAD = `
 import { createClient } from '@wharf/sdk';
@@ -74,7 +92,7 @@ it('packs, installs from the tarball, type-checks, runs, and rejects a wrong cal
 
   await run('npm', ['pack', '--pack-destination', dir], { cwd: sdkDir, env });
   const tarball = (await readdir(dir)).find((name) => name.endsWith('.tgz'));
-  expect(tarball).toBe('wharf-sdk-0.1.0.tgz');
+  expect(tarball).toBe('wharf-sdk-0.2.0.tgz');
 
   const app = join(dir, 'app');
   await mkdir(app);
@@ -89,11 +107,14 @@ it('packs, installs from the tarball, type-checks, runs, and rejects a wrong cal
   );
   await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: app, env });
 
-  await writeFile(join(app, 'tsconfig.json'), JSON.stringify({ ...TSCONFIG, files: ['good.ts'] }));
+  await writeFile(join(app, 'tsconfig.json'), JSON.stringify({ ...TSCONFIG, files: ['good.ts', 'good-cjs.cts'] }));
   await writeFile(join(app, 'good.ts'), GOOD(server.url, owner.token));
+  await writeFile(join(app, 'good-cjs.cts'), GOOD_CJS(server.url, owner.token));
   await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app });
-  const { stdout } = await run(process.execPath, [join(app, 'out', 'good.js')], { cwd: app });
-  expect(JSON.parse(stdout)).toEqual({ status: 200, fullName: 'packer/packed', id });
+  const esm = await run(process.execPath, [join(app, 'out', 'good.js')], { cwd: app });
+  expect(JSON.parse(esm.stdout)).toEqual({ status: 200, fullName: 'packer/packed', id });
+  const cjs = await run(process.execPath, [join(app, 'out', 'good-cjs.cjs')], { cwd: app });
+  expect(JSON.parse(cjs.stdout)).toEqual({ status: 200, fullName: 'packer/packed', entry: 'dist/cjs/index.js' });
 
   await writeFile(
     join(app, 'tsconfig.bad.json'),

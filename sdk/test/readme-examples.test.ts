@@ -4,7 +4,6 @@
 // option fails here; the blocks that call the API also run, unchanged, against
 // a live Wharf seeded with what they name (octocat/hello, hook 1), and what
 // they print or change is checked.
-import { generateKeyPairSync } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../server/test-support/test-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../server/test-support/webhook-receiver.js';
+import { createTestApp, installTestApp } from '../../server/test-support/apps.js';
 import { createClient, type WharfClient } from '../src/index.js';
 import { codeBlocks, type CodeBlock } from './support/markdown-code-blocks.js';
 import { until } from './support/poll.js';
@@ -26,9 +26,9 @@ import type { WharfClient, components } from '@wharf/sdk';
 declare global {
   const client: WharfClient;                              // as made in "The client"
   const repo: components['schemas']['full-repository'];  // as read in "Calls"
-  const appJwt: string;                                   // a GitHub App's JWT
   const baseUrl: string;                                  // the REST root
-  const pem: string;                                      // an app's private key
+  const appId: number;                                    // a GitHub App's id
+  const pem: string;                                      // its private key (PKCS#1 PEM)
   const rawBody: Uint8Array;                              // a delivery's body, as received
   const request: Request;                                 // a delivery, as a Fetch Request
   const id1: string, id2: string;                         // GraphQL node IDs
@@ -109,10 +109,14 @@ const PLAN: Record<string, Plan[]> = {
         expect(comment!.reactions.heart).toBe(1);
       },
     },
-    { typeOnly: 'needs a real app JWT for installation 42; createAppAuth does this live in auth-app.test.ts' },
+    { check: quiet },
     { check: quiet },
   ],
-  'Errors are values': [{ check: (run) => expect(run).toMatchObject({ log: [], error: ['404 Not Found'] }) }],
+  'Errors are values': [
+    {
+      check: (run) => expect(run).toMatchObject({ log: [], error: ['404 Not Found', 'Validation Failed title'] }),
+    },
+  ],
   Archives: [{ check: (run) => expect(run).toMatchObject({ log: ['application/x-gzip true'], error: [] }) }],
   'Retries and rate limits': [{ check: quiet }],
   Pagination: [
@@ -127,7 +131,8 @@ const PLAN: Record<string, Plan[]> = {
     },
   ],
   GraphQL: [{ check: (run) => expect(run).toMatchObject({ log: ['octocat', 'octocat/hello main'], error: [] }) }],
-  Auth: [{ check: quiet }],
+  // The app installed on octocat's account (beforeAll): listed with its JWT, then acting as the installation.
+  Auth: [{ check: (run) => expect(run).toMatchObject({ log: ['readme-app octocat/hello'], error: [] }) }],
   Webhooks: [
     {
       typeOnly:
@@ -204,13 +209,17 @@ describe('runs against a live Wharf', () => {
     const { data: repo } = await client.repos.get({ owner: 'octocat', repo: 'hello' });
     vi.stubEnv('WHARF_URL', server.url);
     vi.stubEnv('WHARF_TOKEN', octocat.token);
+    // "Auth" lists the installations of an app with its JWT: one, on octocat's account, that can read metadata.
+    const readmeApp = await createTestApp(server, octocat.id, 'Readme App', { metadata: 'read' });
+    await installTestApp(server, readmeApp.app, octocat.id);
     const globals = {
       client,
       repo,
       baseUrl: server.url,
       id1: repo!.node_id,
       id2: repo!.owner.node_id,
-      pem: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      appId: readmeApp.app.id,
+      pem: readmeApp.privateKeyPem,
     };
     for (const [name, value] of Object.entries(globals)) vi.stubGlobal(name, value);
   });

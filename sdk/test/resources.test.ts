@@ -53,8 +53,10 @@ describe('typed calls', () => {
       body: { config: { url: 'ftp://example.com/x' } },
     });
     expect(invalid.response.status).toBe(422);
+    expect(invalid.status).toBe(422);
     expect(invalid.error).toMatchObject({ message: 'Validation Failed' });
-    expect(invalid.error && 'errors' in invalid.error && invalid.error.errors?.length).toBeGreaterThan(0);
+    // `status` narrows the error to the 422 body, GitHub's validation error with its `errors`.
+    expect(invalid.status === 422 && invalid.error.errors?.length).toBeGreaterThan(0);
   });
 
   it('sends X-GitHub-Api-Version: the server refuses a version it does not support', async () => {

@@ -1,7 +1,9 @@
 // Authenticating as an installable app (a GitHub App): app JWTs for the app's
 // own endpoints, and installation tokens, cached and refreshed before they
-// expire, for everything else. The result is a TokenProvider, so
-// `createClient({ baseUrl, auth: createAppAuth(…) })` acts as the installation.
+// expire, for everything else. The result is a TokenProvider that picks per
+// request: `createClient({ baseUrl, auth: createAppAuth(…) })` calls `/app…`
+// and the other JWT-only operations as the app, the rest as the installation
+// (or everything as the app when no installationId is given).
 import { defaultFetch, restError, trimSlashes, type FetchLike } from './auth-http.js';
 import { AppJwtSession } from './app-jwt-session.js';
 import { InstallationTokenCache } from './installation-token-cache.js';
@@ -12,7 +14,7 @@ import {
   type InstallationToken,
   type InstallationTokenOptions,
 } from './installation-token.js';
-import type { TokenProvider } from './token-provider.js';
+import type { TokenProvider, TokenRequest } from './token-provider.js';
 
 /** Installation tokens live an hour; one is replaced this long before it expires. */
 export const DEFAULT_REFRESH_MARGIN_MS = 5 * 60_000;
@@ -24,7 +26,10 @@ export interface AppAuthOptions {
   appId: number | string;
   /** The app's private key, PKCS#1 (`BEGIN RSA PRIVATE KEY`) or PKCS#8 PEM. */
   privateKey: string;
-  /** The installation `token()` and `installationToken()` act for unless told otherwise. */
+  /**
+   * The installation `token()` and `installationToken()` act for unless told otherwise. Without it,
+   * `token()` gives the app JWT for every request.
+   */
   installationId?: number;
   fetch?: FetchLike;
   /** How long before `expires_at` a cached token is replaced. */
@@ -38,8 +43,12 @@ export interface AppAuth extends TokenProvider {
   appToken(): Promise<string>;
   /** An installation token, from the cache while it is fresh enough. */
   installationToken(options?: InstallationTokenOptions): Promise<InstallationToken>;
-  /** The default installation's token, unnarrowed: what a client sends as `Authorization`. */
-  token(): Promise<string>;
+  /**
+   * What a client sends as `Authorization`: the app JWT for an operation that accepts only that
+   * (`request.requiresAppJwt`) or when there is no default installation, else the default
+   * installation's token, unnarrowed.
+   */
+  token(request?: TokenRequest): Promise<string>;
 }
 
 export function createAppAuth(options: AppAuthOptions): AppAuth {
@@ -73,6 +82,9 @@ export function createAppAuth(options: AppAuthOptions): AppAuth {
   return {
     appToken: () => session.jwt(),
     installationToken,
-    token: async () => (await installationToken()).token,
+    token: async (request) =>
+      request?.requiresAppJwt || options.installationId === undefined
+        ? session.jwt()
+        : (await installationToken()).token,
   };
 }

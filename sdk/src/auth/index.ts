@@ -1,5 +1,6 @@
 // The SDK's auth helpers; `sdk/src/index.ts` re-exports all of this.
-export type { TokenProvider } from './token-provider.js';
+export type { TokenProvider, TokenRequest } from './token-provider.js';
+export { requiresAppJwt } from './app-jwt-operations.js';
 export { WharfAuthError, type WharfAuthErrorDetails } from './errors.js';
 export type { FetchLike } from './auth-http.js';
 export { createAppAuth, DEFAULT_REFRESH_MARGIN_MS, type AppAuth, type AppAuthOptions } from './app-auth.js';

@@ -1,11 +1,12 @@
 // The resource layer's types, mapped over the generated operation table:
 // `hooks/list-deliveries` becomes `client.hooks.listDeliveries(args, init?)`,
 // whose `args` are the operation's path and query parameters plus `body`,
-// and whose result is openapi-fetch's `{ data, error, response }`.
-import type { FetchResponse, HeadersOptions, RequestBodyOption } from 'openapi-fetch';
+// and whose result is `{ status, data, error, response }`, a union by status (status-result.ts).
+import type { HeadersOptions, RequestBodyOption } from 'openapi-fetch';
 import type { operations } from '../generated/openapi.js';
 import type { OperationId, operations as table } from '../generated/operations.js';
 import type { ArchiveOperationId, ArchiveResult } from '../archives/archive-download.js';
+import type { StatusResult } from './status-result.js';
 
 export type { OperationId };
 export type OperationTable = typeof table;
@@ -32,7 +33,7 @@ export type OperationArgs<K extends OperationId> = Flatten<
   Params<operations[K], 'path'> & Params<operations[K], 'query'> & RequestBodyOption<operations[K]>
 >;
 
-export type OperationResult<K extends OperationId> = FetchResponse<operations[K], unknown, Media>;
+export type OperationResult<K extends OperationId> = StatusResult<K>;
 
 /** Per-call fetch settings: an AbortSignal (it also cancels retry and rate-limit waits) and extra headers. */
 export interface CallInit {

@@ -3,7 +3,8 @@
 // `error: ""` (no Content-Length on a 304), so `if (error)` is false and
 // `data` undefined: the copy-pasted `if (error) … else data.x` would crash.
 // It becomes an error value with a message, as Octokit makes it an error; the
-// caller keeps its cached copy when `response.status === 304`.
+// caller keeps its cached copy when `response.status === 304`. Every result
+// also gets `status` (the answer's), the discriminant status-result.ts types.
 import type { Client } from 'openapi-fetch';
 import type { paths } from '../generated/openapi.js';
 
@@ -19,7 +20,8 @@ export function notModifiedAsError(raw: Client<paths>): Client<paths> {
     const call = raw[name] as unknown as (...args: unknown[]) => Promise<Result>;
     wrapped[name] = async (...args: unknown[]) => {
       const result = await call(...args);
-      return result.response.status === 304 ? { error: NOT_MODIFIED, response: result.response } : result;
+      const { status } = result.response;
+      return status === 304 ? { status, error: NOT_MODIFIED, response: result.response } : { status, ...result };
     };
   }
   return wrapped as unknown as Client<paths>;

@@ -9,8 +9,8 @@
 //   dist/schema.graphql, dist/lib/db/migrations/.
 // - dist/types/: declarations of the public entry points only (tsconfig.build.json).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { parse } from 'yaml';
@@ -43,7 +43,12 @@ cpSync(join(root, 'server/db/migrations'), join(dist, 'lib/db/migrations'), {
   filter: (path) => !path.includes('.') || path.endsWith('.sql'),
 });
 
-// The declarations name @wharf/sdk's published types, which its own build makes.
-if (!existsSync(join(root, 'sdk/dist/index.d.ts'))) execFileSync('npm', ['run', 'build'], { cwd: join(root, 'sdk') });
+// The declarations name @wharf/sdk's published types: found as a user finds
+// them, through the package's exports, from a link to the SDK built here.
+if (!existsSync(join(root, 'sdk/dist'))) execFileSync('npm', ['run', 'build'], { cwd: join(root, 'sdk') });
+const link = join(here, 'node_modules/@wharf/sdk');
+mkdirSync(dirname(link), { recursive: true });
+rmSync(link, { force: true });
+symlinkSync(join(root, 'sdk'), link, 'dir');
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', join(here, 'tsconfig.build.json')], { stdio: 'inherit' });

@@ -127,12 +127,12 @@ export interface Wharf {
   client(token?: string): WharfClient;
   /** A receiver on 127.0.0.1 that verifies and records deliveries; closed with the server. */
   webhookReceiver(options?: WebhookReceiverOptions): Promise<WebhookReceiver>;
-  /** Registers the receiver as a JSON repository webhook for the events (default `['*']`); returns the hook id. */
+  /** Registers the receiver (or any URL and secret) as a JSON repository webhook for the events (default `['*']`); returns the hook id. */
   addRepositoryHook(
     token: string,
     owner: string,
     repo: string,
-    receiver: WebhookReceiver,
+    receiver: Pick<WebhookReceiver, 'url' | 'secret'>,
     events?: string[],
   ): Promise<number>;
   /** Stops the server and its receivers, drops its database and removes its data directory. */

@@ -52,7 +52,8 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
       rejected.push({ reason, headers, body: raw.toString('utf8') });
       res.writeHead(status).end();
     };
-    if (!verifySignature(secret, raw, headers['x-hub-signature-256'])) return refuse('signature', 401);
+    // Awaited: the SDK's check is asynchronous where it runs on Web Crypto.
+    if (!(await verifySignature(secret, raw, headers['x-hub-signature-256']))) return refuse('signature', 401);
     let payload: unknown;
     try {
       payload = payloadOf(raw.toString('utf8'), headers['content-type']);

@@ -25,5 +25,7 @@ trap - EXIT
 
 printf '[contract] the mock run (exit status %s):\n' "$mock_status" >&2
 cat "$MOCK_LOG"
+# Both runs' counts together, last (each run.sh printed its own above).
+node "$HERE/kit/junit-summary.mjs" /dev/null server="$HERE/reports/junit-all.xml" mock="$HERE/reports/mock/junit-all.xml" || true
 if [ "$mock_status" -gt "$server_status" ]; then exit "$mock_status"; fi
 exit "$server_status"

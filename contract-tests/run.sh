@@ -15,7 +15,8 @@ set -Eeuo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 VENV="$HERE/.venv"
-REPORTS="$HERE/reports"
+# CONTRACT_REPORTS_DIR: elsewhere than contract-tests/reports (the kit tests, which run beside CI's runs).
+REPORTS=${CONTRACT_REPORTS_DIR:-$HERE/reports}
 SPEC="$ROOT/openapi.yaml"
 GRAPHQL_SCHEMA="$ROOT/schema.graphql"
 
@@ -98,55 +99,36 @@ ALWAYS_EXCLUDED_CHECKS=allow_header_conformance
 log() { printf '[contract] %s\n' "$*" >&2; }
 die() { log "error: $1"; exit "${2:-3}"; }
 
-usage() {
-  cat <<'EOF'
-usage: bash contract-tests/run.sh [--url BASE_URL --token TOKEN [--stateless] | --mock]
-
-Without options: starts a fresh Wharf server (embedded PostgreSQL in a temporary
-data directory, raised rate limits) on a free port, seeds fixtures, runs
-schemathesis against it (openapi.yaml, then schema.graphql at /api/graphql) and
-stops it again.
-
-With --url and --token: runs against an existing deployment; no server is
-started and nothing is seeded. The token should carry the scopes
-repo,delete_repo,user and belong to a user that is not a site admin.
-
-With --mock: starts the mock server (npm run mock: prism serving openapi.yaml's
-examples, GraphQL mocked from schema.graphql) on a free port, runs both
-schemathesis runs against it in the stateless profile, and stops it. Reports go
-to contract-tests/reports/mock/.
-
-With --stateless (and --url, --token): the stateless profile against a mock
-that is not ours, nothing started: no stateful phase, and the checks
-ignored_auth, use_after_free and ensure_resource_availability left out (a mock
-accepts any token and stores nothing).
-
-Environment: CONTRACT_SEED (default 1), CONTRACT_MAX_EXAMPLES (default 500), CONTRACT_PHASES
-(default examples,coverage,fuzzing,stateful; stateful runs in a second
-schemathesis run of CONTRACT_STATEFUL_SECONDS, default 45, over the
-operationIds in CONTRACT_STATEFUL_OPERATIONS when set; otherwise two narrowed
-chain runs follow, CONTRACT_STATEFUL_CHAIN_SECONDS (60) and
-CONTRACT_STATEFUL_COMMIT_CHAIN_SECONDS (45), 0 for none),
-CONTRACT_GRAPHQL_MAX_EXAMPLES (default 50), CONTRACT_WORKERS (default 1);
-with --mock CONTRACT_MOCK_MAX_EXAMPLES (default 25) and
-CONTRACT_MOCK_GRAPHQL_MAX_EXAMPLES (default 30) instead. Against an existing deployment, the hook
-operations use CONTRACT_HOOK_TOKEN (default: --token), which needs admin rights
-on the repositories the spec's examples and the run create (e.g. a site admin);
-the app operations run when CONTRACT_APP_ID and CONTRACT_APP_KEY_FILE (the
-app's PEM private key; JWTs are minted as the run goes),
-CONTRACT_INSTALLATION_TOKEN and CONTRACT_REVOCABLE_INSTALLATION_TOKEN (ghs_
-tokens; the second is revoked by the run) are set, and are left out otherwise.
-The OAuth app operations (DELETE /applications/{client_id}/…) authenticate
-with CONTRACT_OAUTH_CLIENT_BASIC (base64 of client_id:client_secret).
-EOF
-}
+usage() { cat "$HERE/kit/usage.txt"; }
 
 TARGET_URL=""
 TOKEN=""
 MOCK=""
 STATELESS=""
+SPEC_ARG=""
+INCLUDE=""
+EXCLUDE=""
+FIXTURES=""
+READ_ONLY=0
+REQUIRE_CHAINS=${CONTRACT_REQUIRE_CHAINS:-0}
+NO_GRAPHQL=""
+# value OPTION "$@": the option's value, from `--opt VALUE` or `--opt=VALUE`; SHIFT how many words it took.
+value() {
+  case "$2" in
+    --*=*) VALUE=${2#*=}; SHIFT=1 ;;
+    *) [ $# -ge 3 ] || die "$1 needs a value" 2; VALUE=$3; SHIFT=2 ;;
+  esac
+}
 while [ $# -gt 0 ]; do
   case "$1" in
+    --spec|--spec=*) value --spec "$@"; SPEC_ARG=$VALUE; shift "$SHIFT" ;;
+    # Repeatable and comma-separated alike.
+    --include|--include=*) value --include "$@"; INCLUDE=${INCLUDE:+$INCLUDE,}$VALUE; shift "$SHIFT" ;;
+    --exclude|--exclude=*) value --exclude "$@"; EXCLUDE=${EXCLUDE:+$EXCLUDE,}$VALUE; shift "$SHIFT" ;;
+    --fixtures|--fixtures=*) value --fixtures "$@"; FIXTURES=$VALUE; shift "$SHIFT" ;;
+    --read-only) READ_ONLY=1; shift ;;
+    --require-chains) REQUIRE_CHAINS=1; shift ;;
+    --no-graphql) NO_GRAPHQL=1; shift ;;
     --mock) MOCK=1; STATELESS=1; shift ;;
     --stateless) STATELESS=1; shift ;;
     --url) [ $# -ge 2 ] || die "--url needs a value" 2; TARGET_URL=$2; shift 2 ;;
@@ -161,6 +143,11 @@ if [ -n "$MOCK" ] && [ -n "$TARGET_URL$TOKEN" ]; then die "--mock starts its own
 if [ -n "$TARGET_URL" ] && [ -z "$TOKEN" ]; then die "--url needs --token" 2; fi
 if [ -z "$TARGET_URL" ] && [ -n "$TOKEN" ]; then die "--token needs --url" 2; fi
 if [ -n "$STATELESS" ] && [ -z "$MOCK" ] && [ -z "$TARGET_URL" ]; then die "--stateless is for --url targets (--mock implies it)" 2; fi
+if [ -n "$FIXTURES" ] && [ -z "$TARGET_URL" ]; then die "--fixtures is for --url targets (a fresh server gets seed.ts's)" 2; fi
+if [ -n "$FIXTURES" ] && [ ! -r "$FIXTURES" ]; then die "--fixtures $FIXTURES is not readable" 2; fi
+# Paths as given, from where the script was started (it works from the repository root).
+[ -z "$FIXTURES" ] || FIXTURES=$(realpath "$FIXTURES")
+if [ -n "$SPEC_ARG" ] && [ -e "$SPEC_ARG" ]; then SPEC_ARG=$(realpath "$SPEC_ARG"); fi
 if [ -n "$MOCK" ]; then
   MAX_EXAMPLES=$MOCK_MAX_EXAMPLES
   GRAPHQL_MAX_EXAMPLES=$MOCK_GRAPHQL_MAX_EXAMPLES
@@ -172,6 +159,25 @@ cd "$ROOT"
 command -v python3 >/dev/null || die "python3 is required"
 command -v node >/dev/null || die "node is required"
 [ -d node_modules ] || die "node_modules is missing: run npm ci first"
+
+# --- the spec and its operations --------------------------------------------
+# kit/select-operations.mjs reads the spec (a URL is saved to the reports first):
+# the operations --include / --exclude / --read-only select (or, with none of
+# them, those to leave out: x-wharf-planned ones answer 501 until implemented),
+# and those authenticated with an app JWT (`security: appJwt`: hooks/auth.py signs for them).
+# Before the venv: a value naming nothing fails at once.
+SELECTION=$(node "$HERE/kit/select-operations.mjs" "${SPEC_ARG:-$SPEC}" "$REPORTS" "$READ_ONLY" "$INCLUDE" "$EXCLUDE") || exit 2
+SPEC=$(sed -n 's/^spec //p' <<<"$SELECTION")
+mapfile -t SELECTED < <(sed -n 's/^include //p' <<<"$SELECTION")
+mapfile -t LEFT_OUT < <(sed -n 's/^exclude //p' <<<"$SELECTION")
+mapfile -t APP_JWT_OPERATIONS < <(sed -n 's/^appjwt //p' <<<"$SELECTION")
+EXCLUDES=()
+for id in "${LEFT_OUT[@]}"; do EXCLUDES+=(--exclude-operation-id "$id"); done
+for id in "${SELECTED[@]}"; do EXCLUDES+=(--include-operation-id "$id"); done
+log "spec ${SPEC#"$ROOT/"}: $([ ${#SELECTED[@]} -gt 0 ] && echo "${#SELECTED[@]}" || echo all) operation(s) selected${INCLUDE:+ by --include $INCLUDE}${EXCLUDE:+, --exclude $EXCLUDE}$([ "$READ_ONLY" = 1 ] && echo ', read-only: GET and HEAD only'); ${#LEFT_OUT[@]} left out: ${LEFT_OUT[*]:-none}"
+# Only Wharf's own spec pairs with schema.graphql and with seed.ts's chains.
+OWN_SPEC=""
+if [ "$SPEC" = "$ROOT/openapi.yaml" ]; then OWN_SPEC=1; fi
 
 # --- schemathesis, pinned, in its own venv ---------------------------------
 PINNED=$(sed -n 's/^schemathesis==\([^[:space:]#]*\).*/\1/p' "$HERE/requirements.txt")
@@ -195,31 +201,6 @@ fi
 flock -u 8
 exec 8>&-
 log "schemathesis $PINNED ready"
-
-# --- planned operations, straight from the contract -------------------------
-# Operations marked x-wharf-planned answer 501 until implemented: excluded.
-mapfile -t PLANNED < <(node --input-type=module -e '
-  import { readFileSync } from "node:fs";
-  import { parse } from "yaml";
-  const spec = parse(readFileSync(process.argv[1], "utf8"));
-  for (const item of Object.values(spec.paths ?? {}))
-    for (const op of Object.values(item ?? {}))
-      if (op && typeof op === "object" && op.operationId && op["x-wharf-planned"] !== undefined) console.log(op.operationId);
-' "$SPEC")
-EXCLUDES=()
-for id in "${PLANNED[@]}"; do EXCLUDES+=(--exclude-operation-id "$id"); done
-log "excluding ${#PLANNED[@]} planned operation(s): ${PLANNED[*]:-none}"
-
-# Operations authenticated with an app JWT (`security: appJwt`): hooks/auth.py signs for them.
-mapfile -t APP_JWT_OPERATIONS < <(node --input-type=module -e '
-  import { readFileSync } from "node:fs";
-  import { parse } from "yaml";
-  const spec = parse(readFileSync(process.argv[1], "utf8"));
-  for (const item of Object.values(spec.paths ?? {}))
-    for (const op of Object.values(item ?? {}))
-      if (op && typeof op === "object" && op.operationId && op["x-wharf-planned"] === undefined
-          && (op.security ?? []).some((r) => "appJwt" in r)) console.log(op.operationId);
-' "$SPEC")
 
 # --- a fresh server (or the mock), unless one was given ---------------------
 SERVER_PID=""
@@ -281,6 +262,13 @@ if [ "$MAX_EXAMPLES" != "$BUDGET_SCALE" ]; then
   [ "$(grep -v '^[[:space:]]*#' "$HERE/schemathesis.toml" | grep -c 'max-examples')" = "$(grep -c '^generation\.max-examples = [0-9]*$' "$HERE/schemathesis.toml")" ] \
     || die "schemathesis.toml: write each budget as a line 'generation.max-examples = N' (run.sh scales them)" 2
   log "per-operation budgets scaled by $MAX_EXAMPLES/$BUDGET_SCALE: ${REST_CONFIG#"$ROOT/"}"
+fi
+# --fixtures and --read-only: a copy of the config with the fixtures pinned and
+# only TRACE probed as an undeclared method (kit/kit-config.mjs says why).
+if [ -n "$FIXTURES" ] || [ "$READ_ONLY" = 1 ]; then
+  node "$HERE/kit/kit-config.mjs" "$REST_CONFIG" "$REPORTS/schemathesis.kit.toml" "$FIXTURES" "$READ_ONLY" || exit 2
+  REST_CONFIG="$REPORTS/schemathesis.kit.toml"
+  log "config for ${FIXTURES:+--fixtures $FIXTURES }$([ "$READ_ONLY" = 1 ] && echo '--read-only'): ${REST_CONFIG#"$ROOT/"}"
 fi
 rm -f "$SERVER_LOG"
 
@@ -404,6 +392,12 @@ if [ -n "$STATELESS" ]; then
   EXCLUDED_CHECKS=(--exclude-checks "$ALWAYS_EXCLUDED_CHECKS,$STATELESS_EXCLUDED_CHECKS")
   log "stateless profile: phases $PHASES; checks left out: $STATELESS_EXCLUDED_CHECKS"
 fi
+if [ "$READ_ONLY" = 1 ]; then
+  # Only GET and HEAD operations are selected; the stateful phase exists to follow
+  # what writes create, so it is left out (CONTRACT_PHASES cannot add it back).
+  PHASES=$(tr ',' '\n' <<<"$PHASES" | { grep -vx stateful || true; } | paste -sd, -)
+  log "read-only: phases $PHASES, GraphQL queries only"
+fi
 
 # The stateful phase gets a run of its own (STATEFUL_SECONDS, above).
 # (grep finds nothing for CONTRACT_PHASES=stateful: not an error under pipefail.)
@@ -455,6 +449,7 @@ run_st() {
 }
 
 status=0
+NOT_REACHED=""
 if [ -n "$UNIT_PHASES" ]; then
   SCHEMATHESIS_HOOKS="$HERE/hooks/auth.py" run_st --config-file "$REST_CONFIG" "${ST_ARGS[@]}"
   status=$RUN_STATUS
@@ -468,8 +463,12 @@ if [ -n "$RUN_STATEFUL" ]; then
   # followed a link, with its answer, to stateful-links.txt (schemathesis itself
   # reports only how many links were covered, not which), and the reset of the
   # fork before each CreatePullInFork (hooks/fork-pull-fixture.py).
-  stateful_run() { # name seconds operationIds(comma-separated, empty: all)
+  # The chains are seed.ts's and openapi.yaml's: not for another spec or a narrowed run.
+  CHAINS_APPLY=""
+  if [ -n "$OWN_SPEC" ] && [ -z "$STATEFUL_OPERATIONS" ] && [ ${#SELECTED[@]} -eq 0 ]; then CHAINS_APPLY=1; fi
+  stateful_run() { # name seconds operationIds(comma-separated, empty: all, or those --include selected) [no-require]
     local name=$1 seconds=$2 operations=$3 only=() ids id
+    [ -n "$operations" ] || operations=$(IFS=,; echo "${SELECTED[*]}")
     if [ -n "$operations" ]; then
       IFS=, read -r -a ids <<<"$operations"
       for id in "${ids[@]}"; do only+=(--include-operation-id "$id"); done
@@ -482,70 +481,95 @@ if [ -n "$RUN_STATEFUL" ]; then
       --phases stateful --max-time "$seconds" --report-junit-path "$REPORTS/junit-$name.xml"
     log "schemathesis (OpenAPI, $name) finished in $RUN_SECONDS s with exit status $RUN_STATUS; JUnit report: ${REPORTS#"$ROOT/"}/junit-$name.xml"
     # Which links were followed, what they answered, and which steps of the chains were reached.
-    "$VENV/bin/python" "$HERE/stateful-links-summary.py" "$REPORTS/$name-links.txt" "$operations" >&2 || true
+    # With --require-chains (CONTRACT_REQUIRE_CHAINS=1) a chain step NOT reached fails the run (exit 1).
+    # The all-operations run is not held to the chains when the chain runs follow (they are for that).
+    local require=""
+    [ "$REQUIRE_CHAINS" != 1 ] || [ "${4:-}" = no-require ] || require=--require
+    if ! "$VENV/bin/python" "$HERE/stateful-links-summary.py" "$REPORTS/$name-links.txt" "$operations" $require >&2; then
+      log "stateful run ($name): a chain step was NOT reached (--require-chains)"
+      NOT_REACHED="$NOT_REACHED $name"
+      if [ "$status" -lt 1 ]; then status=1; fi
+    fi
     log "links followed, one line per step: ${REPORTS#"$ROOT/"}/$name-links.txt"
     if [ "$RUN_STATUS" -gt "$status" ]; then status=$RUN_STATUS; fi
   }
-  stateful_run stateful "$STATEFUL_SECONDS" "$STATEFUL_OPERATIONS"
+  stateful_run stateful "$STATEFUL_SECONDS" "$STATEFUL_OPERATIONS" "${CHAINS_APPLY:+no-require}"
   # Among all 290-odd links a long chain is rarely drawn in the time: a second,
   # shorter run over the pull request and review operations alone follows the
   # chains the issues ask for (fork → pull request → update / merge, pull
   # request → review → comment → reply → submit).
-  if [ -z "$STATEFUL_OPERATIONS" ] && [ "$CHAIN_SECONDS" -gt 0 ]; then
+  if [ -n "$CHAINS_APPLY" ] && [ "$CHAIN_SECONDS" -gt 0 ]; then
     stateful_run stateful-chains "$CHAIN_SECONDS" "$CHAIN_OPERATIONS"
   fi
-  if [ -z "$STATEFUL_OPERATIONS" ] && [ "$COMMIT_CHAIN_SECONDS" -gt 0 ]; then
+  if [ -n "$CHAINS_APPLY" ] && [ "$COMMIT_CHAIN_SECONDS" -gt 0 ]; then
     stateful_run stateful-commit-chains "$COMMIT_CHAIN_SECONDS" "$COMMIT_CHAIN_OPERATIONS"
   fi
 fi
 
 # --- schemathesis: schema.graphql --------------------------------------------
-# GraphQL is served at {base}/api/graphql; a REST base given as …/api/v3 (where
-# Octokit users point) has the same origin.
-GRAPHQL_URL="${TARGET_URL%/api/v3}/api/graphql"
-GRAPHQL_ARGS=(
-  run "$GRAPHQL_SCHEMA"
-  --url "$GRAPHQL_URL"
-  --checks all
-  # Wharf answers a missing repository or node GitHub's way, `null` plus an
-  # error of type NOT_FOUND, which not_a_server_error counts as a server error
-  # (and fuzzed owners, names and IDs almost never exist). hooks/graphql-run.py
-  # replaces it with a check that still fails on a 5xx and on any resolver error
-  # that is not one of GitHub's error types (a crash yoga masks as "Unexpected error.").
-  # The stateless profile leaves out its checks here too.
-  --exclude-checks "not_a_server_error${STATELESS:+,$STATELESS_EXCLUDED_CHECKS}"
-  --mode all
-  # The only phase schemathesis 4 has for GraphQL (examples and coverage are
-  # OpenAPI-only; stateful needs links, which a GraphQL schema has not).
-  --phases fuzzing
-  --max-examples "$GRAPHQL_MAX_EXAMPLES"
-  # Root fields of features Wharf does not have answer constants (null, an
-  # empty connection: server/graphql/core/absent-feature.ts, tested there and
-  # in the coverage tests), while their arguments are GitHub's widest inputs:
-  # schemathesis spent 35.8 s on 5 queries of securityAdvisories and 34.6 s on
-  # marketplaceListings, generating alone. `relay` is Query again, fuzzed as
-  # itself. Left out of the fuzzing, not of the schema.
-  --exclude-name-regex '^Query\.(securityAdvisor|securityVulnerabilit|marketplace|enterprise|sponsorables|relay$)'
-  --seed "$SEED"
-  --workers "$WORKERS"
-  --generation-database none
-  --report junit
-  --report-junit-path "$REPORTS/junit-graphql.xml"
-)
-# Real owners, names and node IDs for the fuzzer to mix in (schemathesis-graphql.toml).
-# schemathesis resolves from-file against the config's folder, without environment
-# variables; each run reads its own target's dictionaries from a copy of the config in
-# its reports folder (the mock run and the server run may go at the same time).
-node bin/run-ts.mjs "$HERE/graphql-dictionaries.ts" "$TARGET_URL" "$REPORTS/graphql-dictionaries" \
-  || die "could not read the GraphQL run's dictionaries from $TARGET_URL"
-GRAPHQL_CONFIG="$REPORTS/schemathesis-graphql.toml"
-sed 's|^from-file = "reports/graphql-dictionaries/|from-file = "graphql-dictionaries/|' "$HERE/schemathesis-graphql.toml" >"$GRAPHQL_CONFIG"
-# hooks/graphql-run.py loads auth.py (the run token: GraphQL is 401 without one)
-# and defines the check above.
-SCHEMATHESIS_HOOKS="$HERE/hooks/graphql-run.py" run_st --config-file "$GRAPHQL_CONFIG" "${GRAPHQL_ARGS[@]}"
-graphql_status=$RUN_STATUS
-log "schemathesis (GraphQL) finished in $RUN_SECONDS s with exit status $graphql_status; JUnit report: ${REPORTS#"$ROOT/"}/junit-graphql.xml"
+# Only with Wharf's own spec (schema.graphql is Wharf's), unless --no-graphql.
+graphql_status=0
+if [ -n "$NO_GRAPHQL" ] || [ -z "$OWN_SPEC" ]; then
+  if [ -n "$NO_GRAPHQL" ]; then log "GraphQL run left out (--no-graphql)"; else log "GraphQL run left out (schema.graphql goes with openapi.yaml, not --spec)"; fi
+else
+  GRAPHQL_EXCLUDED_NAMES='^Query\.(securityAdvisor|securityVulnerabilit|marketplace|enterprise|sponsorables|relay$)'
+  # --read-only: no mutation is sent.
+  if [ "$READ_ONLY" = 1 ]; then GRAPHQL_EXCLUDED_NAMES="^Mutation\.|$GRAPHQL_EXCLUDED_NAMES"; fi
+  # GraphQL is served at {base}/api/graphql; a REST base given as …/api/v3 (where
+  # Octokit users point) has the same origin.
+  GRAPHQL_URL="${TARGET_URL%/api/v3}/api/graphql"
+  GRAPHQL_ARGS=(
+    run "$GRAPHQL_SCHEMA"
+    --url "$GRAPHQL_URL"
+    --checks all
+    # Wharf answers a missing repository or node GitHub's way, `null` plus an
+    # error of type NOT_FOUND, which not_a_server_error counts as a server error
+    # (and fuzzed owners, names and IDs almost never exist). hooks/graphql-run.py
+    # replaces it with a check that still fails on a 5xx and on any resolver error
+    # that is not one of GitHub's error types (a crash yoga masks as "Unexpected error.").
+    # The stateless profile leaves out its checks here too.
+    --exclude-checks "not_a_server_error${STATELESS:+,$STATELESS_EXCLUDED_CHECKS}"
+    --mode all
+    # The only phase schemathesis 4 has for GraphQL (examples and coverage are
+    # OpenAPI-only; stateful needs links, which a GraphQL schema has not).
+    --phases fuzzing
+    --max-examples "$GRAPHQL_MAX_EXAMPLES"
+    # Root fields of features Wharf does not have answer constants (null, an
+    # empty connection: server/graphql/core/absent-feature.ts, tested there and
+    # in the coverage tests), while their arguments are GitHub's widest inputs:
+    # schemathesis spent 35.8 s on 5 queries of securityAdvisories and 34.6 s on
+    # marketplaceListings, generating alone. `relay` is Query again, fuzzed as
+    # itself. Left out of the fuzzing, not of the schema.
+    --exclude-name-regex "$GRAPHQL_EXCLUDED_NAMES"
+    --seed "$SEED"
+    --workers "$WORKERS"
+    --generation-database none
+    --report junit
+    --report-junit-path "$REPORTS/junit-graphql.xml"
+  )
+  # Real owners, names and node IDs for the fuzzer to mix in (schemathesis-graphql.toml).
+  # schemathesis resolves from-file against the config's folder, without environment
+  # variables; each run reads its own target's dictionaries from a copy of the config in
+  # its reports folder (the mock run and the server run may go at the same time).
+  node bin/run-ts.mjs "$HERE/graphql-dictionaries.ts" "$TARGET_URL" "$REPORTS/graphql-dictionaries" \
+    || die "could not read the GraphQL run's dictionaries from $TARGET_URL"
+  GRAPHQL_CONFIG="$REPORTS/schemathesis-graphql.toml"
+  sed 's|^from-file = "reports/graphql-dictionaries/|from-file = "graphql-dictionaries/|' "$HERE/schemathesis-graphql.toml" >"$GRAPHQL_CONFIG"
+  # hooks/graphql-run.py loads auth.py (the run token: GraphQL is 401 without one)
+  # and defines the check above.
+  SCHEMATHESIS_HOOKS="$HERE/hooks/graphql-run.py" run_st --config-file "$GRAPHQL_CONFIG" "${GRAPHQL_ARGS[@]}"
+  graphql_status=$RUN_STATUS
+  log "schemathesis (GraphQL) finished in $RUN_SECONDS s with exit status $graphql_status; JUnit report: ${REPORTS#"$ROOT/"}/junit-graphql.xml"
+fi
 
 # Either run failing fails the script; a configuration error (2) outranks a failed check (1).
 if [ "$graphql_status" -gt "$status" ]; then status=$graphql_status; fi
+
+# One JUnit file of every run (the runs' own stay, CI's summary reads them) and
+# the counts of each and of all, with each failed case named.
+node "$HERE/kit/junit-summary.mjs" "$REPORTS/junit-all.xml" openapi="$REPORTS/junit.xml" \
+  stateful="$REPORTS/junit-stateful.xml" stateful-chains="$REPORTS/junit-stateful-chains.xml" \
+  stateful-commit-chains="$REPORTS/junit-stateful-commit-chains.xml" graphql="$REPORTS/junit-graphql.xml" || true
+[ -z "$NOT_REACHED" ] || log "  FAILED stateful chains NOT reached in:$NOT_REACHED"
+log "exit status $status"
 exit "$status"

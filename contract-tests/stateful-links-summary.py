@@ -12,8 +12,9 @@ completed, and its suite → rerequested. A line names only the step before
 (`via`), so each chain is read as links that each came after the one above it.
 Argument 2 (optional): the run's operationIds, comma-separated, when it was
 narrowed; then only the chains whose every step is among them are shown.
-Exit status 0 always: this is evidence for the reader, not a check (a chain's
-coverage depends on the time budget, see README "Stateful links").
+Exit status 0, unless `--require` is given (run.sh --require-chains) and a step
+shown is NOT reached: then 1. Without it this is evidence for the reader, not a
+check (a chain's coverage depends on the time budget, see README "Stateful links").
 """
 import re
 import sys
@@ -84,7 +85,7 @@ def operations_of(steps):
     return {op for _label, _vias, step, *_ in steps for op in (step.split(" -> ")[0], step.split(" -> ")[-1])}
 
 
-def main(path, narrowed=""):
+def main(path, narrowed="", require=False):
     only = {op for op in narrowed.split(",") if op}
     try:
         with open(path, encoding="utf-8") as handle:
@@ -114,6 +115,7 @@ def main(path, narrowed=""):
         answers = ", ".join(f"{status}×{count}" for status, count in sorted(statuses[link].items()))
         note = "" if applied[link] else "  (never applied)"
         print(f"[contract]   {link}: {answers}{note}")
+    missing = 0
     for i, (title, steps) in enumerate(CHAINS):
         if only and not operations_of(steps) <= only:
             continue
@@ -122,7 +124,10 @@ def main(path, narrowed=""):
             key = f"{i}.{j}"
             answers = ", ".join(f"{status}×{count}" for status, count in sorted(seen_chain[key].items())) or "never followed"
             print(f"[contract]   {'reached' if reached[key] else 'NOT reached'}: {label} [{answers}]")
+            missing += 0 if reached[key] else 1
+    return 1 if require and missing else 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "")
+    args = [arg for arg in sys.argv[1:] if arg != "--require"]
+    sys.exit(main(args[0], args[1] if len(args) > 1 else "", "--require" in sys.argv[1:]))

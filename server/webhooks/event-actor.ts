@@ -3,7 +3,7 @@
 // caller and are attributed to the repository's owner. A call made with an
 // installation token is the app's bot's, and names the installation.
 import type { Principal } from '../auth/principal.js';
-import type { Sql } from '../db/database.js';
+import type { Sql, TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { simpleUser } from '../repos/user-view.js';
@@ -15,7 +15,12 @@ import type { Actor } from './payloads/ref-events.js';
  * none (`null`, which GitHub's schema allows): `<slug>[bot]` cannot stand in
  * an address that passes its `format: email`.
  */
-async function emailOf(sql: Sql, accountId: number, login: string, urls: Urls): Promise<string | null> {
+async function emailOf(
+  sql: Sql | TransactionSql,
+  accountId: number,
+  login: string,
+  urls: Urls,
+): Promise<string | null> {
   const [row] = await sql<
     { email: string | null; kind: string }[]
   >`SELECT email, kind FROM accounts WHERE id = ${accountId}`;
@@ -33,7 +38,7 @@ export async function actorOf(sql: Sql, principal: Principal, urls: Urls): Promi
   };
 }
 
-export async function ownerActor(sql: Sql, repo: RepositoryRow, urls: Urls): Promise<Actor> {
+export async function ownerActor(sql: Sql | TransactionSql, repo: RepositoryRow, urls: Urls): Promise<Actor> {
   return {
     sender: simpleUser(
       { id: repo.owner_id, login: repo.owner_login, kind: repo.owner_kind, site_admin: repo.owner_site_admin },

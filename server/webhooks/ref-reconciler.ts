@@ -56,7 +56,9 @@ async function reconcileNextDue(deps: ReconcilerDeps): Promise<boolean> {
       // The markers' repository exists: deleting it deletes them (ON DELETE CASCADE).
       const [repo] = await tx<RepositoryRow[]>`${SELECT_REPOSITORY(tx)} WHERE r.id = ${repositoryId}`;
       if (!repo) return;
-      const actor = await ownerActor(deps.sql, repo, deps.urls);
+      // On tx, not the pool: a second connection asked for inside a ref
+      // transaction can wait forever on a pool the ref changes hold.
+      const actor = await ownerActor(tx, repo, deps.urls);
       logCaughtUp(deps, repo.id, await syncRefsIn(tx, deps, repo, actor, null, ids));
     });
   } catch (error) {

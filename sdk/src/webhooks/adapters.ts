@@ -2,7 +2,7 @@
 // the exact bytes, so never a re-serialized parsed body), then parseWebhook.
 // The node:http side is typed structurally, so these types need no @types/node.
 import { parseWebhook, type ParseWebhookOptions } from './parse-webhook.js';
-import type { WebhookEvent } from './webhook-events.js';
+import type { ParsedWebhookEvent } from './webhook-events.js';
 import { WebhookPayloadError } from './webhook-errors.js';
 
 /** node:http's IncomingMessage (and Express/Koa requests, which are one), unread. */
@@ -40,7 +40,7 @@ export async function parseNodeWebhook(
   request: NodeRequestLike,
   secret: string | readonly string[],
   options: NodeWebhookOptions = {},
-): Promise<WebhookEvent> {
+): Promise<ParsedWebhookEvent> {
   return parseWebhook(request.headers, await readRawBody(request, options.maxBytes), secret, options);
 }
 
@@ -48,6 +48,6 @@ export async function parseFetchWebhook(
   request: Request,
   secret: string | readonly string[],
   options: ParseWebhookOptions = {},
-): Promise<WebhookEvent> {
+): Promise<ParsedWebhookEvent> {
   return parseWebhook(request.headers, new Uint8Array(await request.arrayBuffer()), secret, options);
 }

@@ -2,7 +2,7 @@
 // parse, so nothing from an unauthenticated body is ever looked at.
 import { DEFAULT_VENDOR, vendorNames } from '../vendor.js';
 import { verifySignature } from './signature.js';
-import { KNOWN_EVENTS, type WebhookEvent } from './webhook-events.js';
+import { isKnownEvent, type ParsedWebhookEvent } from './webhook-events.js';
 import { WebhookPayloadError, WebhookVerificationError } from './webhook-errors.js';
 
 /** Fetch `Headers`, or node:http's `IncomingHttpHeaders` (any letter case). */
@@ -37,15 +37,15 @@ export interface ParseWebhookOptions {
  * signature is missing or wrong (for every secret given), WebhookPayloadError
  * when the delivery is malformed.
  */
-export function parseWebhook(
+export async function parseWebhook(
   headers: WebhookHeaders,
   rawBody: string | Uint8Array,
   secret: string | readonly string[],
   options: ParseWebhookOptions = {},
-): WebhookEvent {
+): Promise<ParsedWebhookEvent> {
   const names = vendorNames(options.vendor);
   const signature = headerValue(headers, 'x-hub-signature-256');
-  if (!verifySignature(secret, rawBody, signature)) {
+  if (!(await verifySignature(secret, rawBody, signature))) {
     throw new WebhookVerificationError(
       signature === undefined ? 'missing X-Hub-Signature-256 header' : 'X-Hub-Signature-256 does not match',
     );
@@ -63,10 +63,10 @@ export function parseWebhook(
     throw new WebhookPayloadError('the payload is not a JSON object');
   const hookId = Number(headerValue(headers, names.hookId));
   return {
-    event: KNOWN_EVENTS.has(name) ? name : 'unknown',
+    event: isKnownEvent(name) ? name : 'unknown',
     name,
     id: headerValue(headers, names.delivery) ?? '',
     hookId: Number.isSafeInteger(hookId) && hookId > 0 ? hookId : undefined,
     payload,
-  } as WebhookEvent;
+  } as ParsedWebhookEvent;
 }

@@ -1,62 +1,70 @@
-// What parseWebhook returns: a union discriminated by `event`, with each
-// payload typed from the contract's `webhook-payload` schema narrowed to the
-// fields that event carries (see the schema's description). Events Wharf does
-// not send yet arrive as `event: 'unknown'` with their name in `name` and the
-// general payload type: a literal there keeps `switch (e.event)` narrowing.
-import type { components } from '../generated/openapi.js';
+// The names and types a receiver works with, over the payload types generated
+// from GitHub's own webhooks schema (../generated/webhook-names.ts). Shaped
+// like @octokit/webhooks' EmitterWebhookEvent, so handlers port unchanged.
+import { webhookEventNames, type WebhookPayloadMap } from '../generated/webhook-names.js';
 
-export type WebhookPayload = components['schemas']['webhook-payload'];
+/** Every event (`issues`, `push`) and every `event.action` (`issues.opened`) GitHub documents. */
+export type WebhookEventName = keyof WebhookPayloadMap;
 
-type With<Keys extends keyof WebhookPayload> = Required<Pick<WebhookPayload, Keys | 'repository' | 'sender'>> &
-  Pick<WebhookPayload, 'installation'>;
+/** The payload of an event (the union of its actions') or of one `event.action`. */
+export type WebhookPayload<N extends WebhookEventName = WebhookEventName> = WebhookPayloadMap[N];
 
-export type PingPayload = With<'zen' | 'hook_id' | 'hook'>;
-export type PushPayload = With<
-  | 'ref'
-  | 'before'
-  | 'after'
-  | 'created'
-  | 'deleted'
-  | 'forced'
-  | 'base_ref'
-  | 'compare'
-  | 'commits'
-  | 'head_commit'
-  | 'pusher'
->;
-export type CreatePayload = With<'ref' | 'ref_type' | 'master_branch' | 'description' | 'pusher_type'>;
-export type DeletePayload = With<'ref' | 'ref_type' | 'pusher_type'>;
-/** `action`: created, edited (with `changes`), deleted. */
-export type LabelPayload = With<'action' | 'label'> & Pick<WebhookPayload, 'changes'>;
-/** `action`: created, edited (with `changes`), closed, opened, deleted. */
-export type MilestonePayload = With<'action' | 'milestone'> & Pick<WebhookPayload, 'changes'>;
+/** `issues` for `issues.opened`; an event name stays as it is. */
+export type EventPart<N extends string> = N extends `${infer E}.${string}` ? E : N;
 
-interface Delivery<E extends string, P> {
-  event: E;
-  /** `X-GitHub-Event` as sent. */
+/** The events alone, without their `.action` forms: what `X-GitHub-Event` carries. */
+export type WebhookBaseEventName = Exclude<WebhookEventName, `${string}.${string}`>;
+
+/**
+ * The delivery of each name, as its handler receives it. A mapped type rather
+ * than a conditional one: a handler's type is then looked up for its one name,
+ * where a conditional over the 600 names costs the type checker seconds.
+ */
+export type WebhookDeliveries = {
+  [N in WebhookEventName]: {
+    /** `X-GitHub-Delivery`: the same for a redelivery; deduplicate by it. */
+    id: string;
+    /** `X-GitHub-Event`: the event part of N. */
+    name: EventPart<N>;
+    payload: WebhookPayloadMap[N];
+    /** `X-GitHub-Hook-ID`, when sent. */
+    hookId?: number;
+  };
+};
+
+/**
+ * One delivery of N, a union discriminated by `name`. An `event.action` whose
+ * event is also in N is left out (the event's member covers it), so the
+ * default is one member per event rather than one per action as well.
+ */
+export type WebhookEvent<N extends WebhookEventName = WebhookEventName> = WebhookDeliveries[Exclude<
+  N,
+  `${Extract<N, WebhookBaseEventName>}.${string}`
+>];
+
+/** A delivery of an event GitHub's schema does not describe: its name is in `name`. */
+export interface UnknownWebhookEvent {
+  event: 'unknown';
   name: string;
-  /** `X-GitHub-Delivery`: the same for a redelivery; deduplicate by it. */
   id: string;
-  /** `X-GitHub-Hook-ID`, when sent. */
-  hookId: number | undefined;
-  payload: P;
+  hookId?: number;
+  payload: Record<string, unknown>;
 }
 
-export type PingEvent = Delivery<'ping', PingPayload>;
-export type PushEvent = Delivery<'push', PushPayload>;
-export type CreateEvent = Delivery<'create', CreatePayload>;
-export type DeleteEvent = Delivery<'delete', DeletePayload>;
-export type LabelEvent = Delivery<'label', LabelPayload>;
-export type MilestoneEvent = Delivery<'milestone', MilestonePayload>;
-export type UnknownEvent = Delivery<'unknown', WebhookPayload>;
+/**
+ * What parseWebhook returns: a WebhookEvent with `event` set to its name as a
+ * literal (so `if (e.event === 'issues')` narrows the payload), or
+ * UnknownWebhookEvent for an event name GitHub does not document.
+ */
+export type ParsedWebhookEvent =
+  | { [E in WebhookBaseEventName]: WebhookEvent<E> & { event: E } }[WebhookBaseEventName]
+  | UnknownWebhookEvent;
 
-export type WebhookEvent =
-  | PingEvent
-  | PushEvent
-  | CreateEvent
-  | DeleteEvent
-  | LabelEvent
-  | MilestoneEvent
-  | UnknownEvent;
+/** Every WebhookEventName, at run time. */
+export const WEBHOOK_EVENT_NAMES: readonly WebhookEventName[] = webhookEventNames;
 
-export const KNOWN_EVENTS: ReadonlySet<string> = new Set(['ping', 'push', 'create', 'delete', 'label', 'milestone']);
+const BASE_EVENTS: ReadonlySet<string> = new Set(webhookEventNames.filter((name) => !name.includes('.')));
+
+export function isKnownEvent(name: string): name is WebhookBaseEventName {
+  return BASE_EVENTS.has(name);
+}

@@ -9,7 +9,7 @@
 //   dist/schema.graphql, dist/lib/db/migrations/.
 // - dist/types/: declarations of the public entry points only (tsconfig.build.json).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -44,8 +44,9 @@ cpSync(join(root, 'server/db/migrations'), join(dist, 'lib/db/migrations'), {
 });
 
 // The declarations name @wharf/sdk's published types: found as a user finds
-// them, through the package's exports, from a link to the SDK built here.
-if (!existsSync(join(root, 'sdk/dist'))) execFileSync('npm', ['run', 'build'], { cwd: join(root, 'sdk') });
+// them, through the package's exports, from a link to the SDK built now (a
+// dist/ from before a change to its types would pass or fail wrongly).
+execFileSync('npm', ['run', 'build'], { cwd: join(root, 'sdk'), stdio: 'inherit' });
 const link = join(here, 'node_modules/@wharf/sdk');
 mkdirSync(dirname(link), { recursive: true });
 rmSync(link, { force: true });

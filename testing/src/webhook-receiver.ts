@@ -60,7 +60,13 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
     } catch {
       return refuse('payload', 400);
     }
-    const event = { id: headers['x-github-delivery'] ?? '', name: headers['x-github-event'] ?? '', payload };
+    const hookId = Number(headers['x-github-hook-id']);
+    const event = {
+      id: headers['x-github-delivery'] ?? '',
+      name: headers['x-github-event'] ?? '',
+      payload,
+      ...(Number.isSafeInteger(hookId) ? { hookId } : {}),
+    };
     deliveries.push(event as AnyEvent);
     for (const waiter of waiters) if (waiter.matches(event as AnyEvent)) waiter.resolve(event as AnyEvent);
     res.writeHead(204).end();

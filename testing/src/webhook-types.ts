@@ -1,11 +1,8 @@
-// What the receiver hands back. Until @wharf/sdk exports typed webhook events
-// (WebhookEventName, WebhookEvent<N>), a delivery's payload is the JSON as sent.
-export type WebhookEventName = string;
+// What the receiver hands back: the SDK's typed delivery, so
+// `waitFor('issues.opened')` gives `payload.issue` as GitHub's schema types it.
+import type { WebhookEvent, WebhookEventName } from '@wharf/sdk';
 
-export interface ReceivedEvent<N extends WebhookEventName> {
-  /** `X-GitHub-Delivery` */
-  id: string;
-  /** `X-GitHub-Event`, e.g. `issues` (the name asked for may add the action: `issues.opened`). */
-  name: N extends `${infer E}.${string}` ? E : N;
-  payload: unknown;
-}
+export type { WebhookEventName } from '@wharf/sdk';
+
+/** One verified delivery of N: `{ id, name, payload, hookId? }`, as @wharf/sdk's WebhookEvent<N>. */
+export type ReceivedEvent<N extends WebhookEventName> = WebhookEvent<N>;

@@ -26,10 +26,7 @@ it('hands over a delivery of the event asked for, with its action, once Wharf ha
   });
   expect(opened.response.status).toBe(201);
 
-  const event = await hooks.waitFor(
-    'issues.opened',
-    (e) => (e.payload as { issue: { title: string } }).issue.title === 'Crash on start',
-  );
+  const event = await hooks.waitFor('issues.opened', (e) => e.payload.issue.title === 'Crash on start');
   expect(event.name).toBe('issues');
   expect(event.payload).toMatchObject({ action: 'opened', repository: { full_name: 'hook-user/watched' } });
   expect(hooks.rejected).toEqual([]);

@@ -2,14 +2,7 @@
 // `opened`, adds labels chosen from the issue's title. It checks each
 // delivery's signature with the SDK before reading it.
 import { createServer, type Server } from 'node:http';
-import { readRawBody, verifySignature, type WharfClient } from '@wharf/sdk';
-
-/** The fields of an `issues` payload the bot reads. */
-interface IssuesPayload {
-  action: string;
-  issue: { number: number; title: string };
-  repository: { name: string; owner: { login: string } };
-}
+import { readRawBody, verifySignature, type WebhookPayload, type WharfClient } from '@wharf/sdk';
 
 const RULES: [RegExp, string][] = [
   [/\b(bug|crash|crashes|error|broken)\b/i, 'bug'],
@@ -34,7 +27,7 @@ export async function startLabeler(options: { client: WharfClient; secret: strin
       res.writeHead(401).end();
       return;
     }
-    const payload = JSON.parse(new TextDecoder().decode(body)) as IssuesPayload;
+    const payload = JSON.parse(new TextDecoder().decode(body)) as WebhookPayload<'issues'>;
     if (req.headers['x-github-event'] === 'issues' && payload.action === 'opened') {
       const labels = labelsFor(payload.issue.title);
       if (labels.length > 0) {

@@ -1,7 +1,10 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // @wharf/testing imports the SDK by its package name; in this repository that is its sources.
+  resolve: { alias: { '@wharf/sdk': fileURLToPath(new URL('./sdk/src/index.ts', import.meta.url)) } },
   test: {
     include: [
       'server/**/*.test.ts',
@@ -9,6 +12,7 @@ export default defineConfig({
       'contract-tests/**/*.test.ts',
       'bench/**/*.test.ts',
       'sdk/**/*.test.ts',
+      'testing/**/*.test.ts',
     ],
     globalSetup: ['server/test-support/global-setup.ts'],
     testTimeout: 30_000,

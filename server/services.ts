@@ -80,6 +80,22 @@ export async function loadSpec(): Promise<unknown> {
   return json === undefined ? parse(await readFile(OPENAPI_PATH, 'utf8')) : JSON.parse(json);
 }
 
+/**
+ * The request validator, compiled once per process: it depends on the
+ * contract alone, and compiling it was most of the time building an app took
+ * (about 0.4 s idle, seconds on a busy machine), paid again by every test
+ * server and every @wharf/testing startWharf() in the same process.
+ */
+let compiledValidator: Promise<RequestValidator> | undefined;
+
+function sharedValidator(): Promise<RequestValidator> {
+  compiledValidator ??= loadSpec().then(
+    (spec) => new RequestValidator(spec as ConstructorParameters<typeof RequestValidator>[0]),
+  );
+  compiledValidator.catch(() => (compiledValidator = undefined));
+  return compiledValidator;
+}
+
 export async function createServices(
   config: Config,
   sql: Sql,
@@ -87,7 +103,6 @@ export async function createServices(
   now: () => number = Date.now,
 ): Promise<Services> {
   const bus = await startInvalidationBus(sql, log);
-  const spec = (await loadSpec()) as ConstructorParameters<typeof RequestValidator>[0];
   return {
     config,
     log,
@@ -99,7 +114,7 @@ export async function createServices(
     rateLimiter: new RateLimiter(sql, config.rateLimit.windowSeconds, now, {
       search: config.rateLimit.search.windowSeconds,
     }),
-    validator: new RequestValidator(spec),
+    validator: await sharedValidator(),
     accounts: new AccountStore(sql, bus),
     repos: new RepositoryStore(sql, bus),
     git: new GitRepositories(join(config.dataDir, 'repositories')),

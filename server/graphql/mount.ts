@@ -65,14 +65,20 @@ async function charge(cost: QueryCost, contextValue: unknown) {
   }
 }
 
+/**
+ * The executable schema, built once per process: it holds the type
+ * definitions and resolvers only (each call's services come in its context),
+ * and building it took a large part of an app's start, paid again by every
+ * test server and @wharf/testing startWharf() in the same process.
+ */
+let executableSchema: ReturnType<typeof guardInstallationReads> | undefined;
+
 function createGraphqlServer(services: Services) {
+  executableSchema ??= guardInstallationReads(
+    createSchema<GraphqlContext>({ typeDefs: readFileSync(SCHEMA_PATH, 'utf8'), resolvers }),
+  );
   return createYoga<GraphqlContext>({
-    schema: guardInstallationReads(
-      createSchema<GraphqlContext>({
-        typeDefs: readFileSync(SCHEMA_PATH, 'utf8'),
-        resolvers,
-      }),
-    ),
+    schema: executableSchema,
     ...YOGA_BASE_OPTIONS,
     logging: yogaLogger(services),
     plugins: [

@@ -10,7 +10,8 @@
 //   rights (refused with the scope it lacks where the user has a grant).
 // - People then need `need.permission`, and the token one of `need.scopes`.
 // - An installation token has its grant's permission on its installation's
-//   repositories (public read elsewhere) and needs `need.app`; with
+//   repositories (public read elsewhere, and no operation that needs an app
+//   permission above read) and needs `need.app`; with
 //   `withinGrant` (GraphQL's mutations) it acts only on its installation's
 //   repositories, with write permission.
 import { satisfies } from './app-permission-levels.js';
@@ -94,8 +95,13 @@ export function installationDecision(grant: InstallationGrant, repo: RepositoryR
       ? { permission: 'write' }
       : { refused: 'forbidden', needed: need.permission };
   }
+  // An operation that needs an app permission above read (opening an issue,
+  // commenting) writes: GitHub lets an installation do that only on its own
+  // repositories, though anyone with read may open an issue on a public one.
+  const writes = app !== null && Object.values(app).some((level) => level !== 'read');
   const permission = installationPermission(grant, repo);
-  if ((!reaches && !atLeast(permission, need.permission)) || lacksApp) return { refused: 'integration', app };
+  if ((!reaches && (writes || !atLeast(permission, need.permission))) || lacksApp)
+    return { refused: 'integration', app };
   return { permission };
 }
 

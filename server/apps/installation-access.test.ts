@@ -56,6 +56,7 @@ beforeAll(async () => {
     contents: 'write',
     repository_hooks: 'write',
     administration: 'write',
+    issues: 'write',
   });
   installationId = (await installTestApp(server, app.app, owner.id, { repositoryIds: [inside.id] })).id;
 });
@@ -110,6 +111,12 @@ describe('installation tokens on repositories', () => {
     expect((await server.api('/repos/acc-stranger/public-elsewhere', { token })).status).toBe(200);
     await expectNotAccessible(await server.api('/repos/acc-stranger/public-elsewhere/hooks', { token }));
     await expectNotAccessible(await server.api('/repos/acc-stranger/public-elsewhere', { method: 'DELETE', token }));
+    // Anyone who can read a public repository may open an issue there; an installation may not.
+    const issue = { method: 'POST', token, body: { title: 'from an app' } };
+    await expectNotAccessible(await server.api('/repos/acc-stranger/public-elsewhere/issues', issue));
+    expect((await server.api('/repos/acc-owner/inside/issues', issue)).status).toBe(201);
+    const listed = await server.api('/repos/acc-stranger/public-elsewhere/issues', { token: stranger.token });
+    expect(await listed.json()).toEqual([]);
     await expectNotAccessible(await server.api('/repos/acc-stranger/private-elsewhere', { token }));
     expect((await server.api('/repos/acc-stranger/no-such-repo', { token })).status).toBe(404);
   });

@@ -5,8 +5,10 @@ import type { H3 } from 'h3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commitNodeId } from '../../server/ids/commit-node-id.js';
 import { decodeNodeId, encodeNodeId } from '../../server/ids/node-id.js';
+import { GRAPHQL_PATHS } from '../../server/graphql/mount.js';
 import { createClient } from '../../sdk/src/index.js';
 import { fakeUpstream } from './fake-upstream.js';
+import { MOCK_GRAPHQL_PATHS } from './graphql-door.js';
 import { createMockApp } from './mock-server.js';
 
 let app: H3;
@@ -33,6 +35,10 @@ async function graphql(
 }
 
 describe('answers', () => {
+  it("at the server's GraphQL paths", () => {
+    expect([...MOCK_GRAPHQL_PATHS]).toEqual([...GRAPHQL_PATHS]);
+  });
+
   it('{ viewer { login } } with octocat, whose id is a Wharf user ID', async () => {
     const { response, body } = await graphql('{ viewer { login id databaseId url } }');
     expect(response.status).toBe(200);

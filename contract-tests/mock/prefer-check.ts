@@ -31,7 +31,13 @@ export function parsePrefer(header: string): Preferences {
     // Parameters after `;` qualify a preference; prism reads none of them.
     const [name, ...value] = item.split(';')[0]!.split('=');
     const key = name!.trim().toLowerCase();
-    if (key) preferences[key] = value.length ? value.join('=').trim().replace(/^"(.*)"$/, '$1') : true;
+    if (key)
+      preferences[key] = value.length
+        ? value
+            .join('=')
+            .trim()
+            .replace(/^"(.*)"$/, '$1')
+        : true;
   }
   return preferences;
 }
@@ -55,7 +61,8 @@ export function checkPreferences(
   };
   const { code, example, dynamic } = preferences;
   if (code !== undefined) {
-    if (code === true || !/^\d{3}$/.test(code)) refuse(`${name('code')} must be a three-digit status, got ${String(code)}`);
+    if (code === true || !/^\d{3}$/.test(code))
+      refuse(`${name('code')} must be a three-digit status, got ${String(code)}`);
     else if (!statuses.includes(code) && !statuses.includes('default'))
       refuse(`${name('code')}=${code}: ${operationId} documents ${statuses.join(', ')}`);
   }

@@ -157,7 +157,11 @@ describe("prism's answers", () => {
       'http://mock.test/x',
       '5000',
     ]);
-    expect(await response.json()).toEqual({ id: 1, url: 'http://mock.test/api/v3/x', homepage: 'https://example.com/' });
+    expect(await response.json()).toEqual({
+      id: 1,
+      url: 'http://mock.test/api/v3/x',
+      homepage: 'https://example.com/',
+    });
   });
 
   it('in problem+json become GitHub’s error body', async () => {

@@ -61,7 +61,10 @@ function wharfEnv(port: number, host: string, dataDir: string): NodeJS.ProcessEn
 async function started(child: ChildProcess, url: string, log: (text: string) => void): Promise<void> {
   let output = '';
   const token = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`wharf did not start in ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`wharf did not start in ${START_TIMEOUT_MS / 1000} s`)),
+      START_TIMEOUT_MS,
+    );
     child.stderr!.setEncoding('utf8').on('data', (text: string) => {
       log(text);
       output = (output + text).slice(-4000);
@@ -81,7 +84,8 @@ async function started(child: ChildProcess, url: string, log: (text: string) => 
     const answer = await fetch(`${url}/user`, { headers: { authorization: `token ${token}` } }).catch(() => null);
     await answer?.arrayBuffer();
     if (answer?.status === 200) return;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`wharf is not answering at ${url}:\n${output}`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`wharf is not answering at ${url}:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -47,7 +47,7 @@ describe('answers', () => {
       login: 'octocat',
       id: 'U_AQEB',
       databaseId: 1,
-      url: 'http://127.0.0.1:3000/octocat',
+      url: 'http://mock.test/octocat', // at the mock's own origin
     });
     expect(decodeNodeId(body.data.viewer.id)).toEqual({ type: 'User', id: 1 });
     expect(prism.sent).toEqual([]);
@@ -109,7 +109,7 @@ describe('answers', () => {
       nameWithOwner: 'hubot/tools',
       name: 'tools',
       owner: { login: 'hubot' },
-      url: 'http://127.0.0.1:3000/hubot/tools',
+      url: 'http://mock.test/hubot/tools',
     });
   });
 });

@@ -184,6 +184,8 @@ describe('mock server', () => {
   it('answers GraphQL at /api/graphql', async () => {
     const response = await call('/api/graphql', { method: 'POST', body: { query: '{ viewer { login } }' } });
     expect(await response.json()).toEqual({ data: { viewer: { login: 'octocat' } } });
+    const urls = await call('/api/graphql', { method: 'POST', body: { query: '{ viewer { url } }' } });
+    expect(await urls.json()).toEqual({ data: { viewer: { url: `${mock.url}/octocat` } } });
   });
 
   it('rejects a body that breaks the request schema with 422', async () => {

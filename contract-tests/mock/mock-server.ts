@@ -56,8 +56,9 @@ export function createMockApp(upstream: Upstream, log: (text: string) => void = 
     ContractPaths & { servers?: { url?: string }[] };
   const validator = new RequestValidator(spec);
   const app = new H3();
-  mountRest(app, { validator, upstream, log, spec, exampleOrigin: exampleOrigin(spec) });
-  mountGraphqlMock(app, validator, log);
+  const origin = exampleOrigin(spec);
+  mountRest(app, { validator, upstream, log, spec, exampleOrigin: origin });
+  mountGraphqlMock(app, validator, log, origin);
   mountArchiveDownloads(app);
   mountNotFound(app, log);
   return app;

@@ -5,8 +5,10 @@ import type { H3 } from 'h3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commitNodeId } from '../../server/ids/commit-node-id.js';
 import { decodeNodeId, encodeNodeId } from '../../server/ids/node-id.js';
+import { GRAPHQL_PATHS } from '../../server/graphql/mount.js';
 import { createClient } from '../../sdk/src/index.js';
 import { fakeUpstream } from './fake-upstream.js';
+import { MOCK_GRAPHQL_PATHS } from './graphql-door.js';
 import { createMockApp } from './mock-server.js';
 
 let app: H3;
@@ -33,6 +35,10 @@ async function graphql(
 }
 
 describe('answers', () => {
+  it("at the server's GraphQL paths", () => {
+    expect([...MOCK_GRAPHQL_PATHS]).toEqual([...GRAPHQL_PATHS]);
+  });
+
   it('{ viewer { login } } with octocat, whose id is a Wharf user ID', async () => {
     const { response, body } = await graphql('{ viewer { login id databaseId url } }');
     expect(response.status).toBe(200);
@@ -41,7 +47,7 @@ describe('answers', () => {
       login: 'octocat',
       id: 'U_AQEB',
       databaseId: 1,
-      url: 'http://127.0.0.1:3000/octocat',
+      url: 'http://mock.test/octocat', // at the mock's own origin
     });
     expect(decodeNodeId(body.data.viewer.id)).toEqual({ type: 'User', id: 1 });
     expect(prism.sent).toEqual([]);
@@ -103,7 +109,7 @@ describe('answers', () => {
       nameWithOwner: 'hubot/tools',
       name: 'tools',
       owner: { login: 'hubot' },
-      url: 'http://127.0.0.1:3000/hubot/tools',
+      url: 'http://mock.test/hubot/tools',
     });
   });
 });

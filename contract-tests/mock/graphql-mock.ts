@@ -8,21 +8,18 @@
 // the body must be JSON (yogaRequest, the server's own), the server's query
 // limits apply (queryLimitPlugins: GitHub's pagination and node limits too,
 // without charging points), and errors come out in GitHub's shape
-// (liftErrorTypes).
+// (liftErrorTypes). Loaded on the first GraphQL request (graphql-door.ts).
 import { readFileSync } from 'node:fs';
 import { addMocksToSchema, type IMocks } from '@graphql-tools/mock';
 import { createSchema, createYoga } from 'graphql-yoga';
-import type { H3, H3Event } from 'h3';
 import { githubError, liftErrorTypes, nodeNotFound, repositoryNotFound } from '../../server/graphql/core/errors.js';
-import { GRAPHQL_PATHS, SCHEMA_PATH, yogaRequest } from '../../server/graphql/mount.js';
+import { SCHEMA_PATH, yogaRequest } from '../../server/graphql/mount.js';
 import { queryLimitPlugins } from '../../server/graphql/query-limits.js';
 import { YOGA_BASE_OPTIONS } from '../../server/graphql/yoga-options.js';
 import { MAX_NODE_IDS } from '../../server/graphql/node.js';
 import { asApiError } from '../../server/http/domain-error-reply.js';
-import { DEFAULT_BODY_LIMITS } from '../../server/http/body-reader.js';
 import type { RequestValidator } from '../../server/http/request-validator.js';
 import { gitObject, HEAD_SHA, nodeFor, organization, ref, repository, user } from './graphql-fixtures.js';
-import { mockPipeline } from './mock-pipeline.js';
 
 const mocks: IMocks = {
   DateTime: () => '2011-01-26T19:01:12Z',
@@ -102,13 +99,4 @@ export function createMockYoga(validator: RequestValidator) {
   });
 }
 
-export function mountGraphqlMock(app: H3, validator: RequestValidator, log: (text: string) => void): void {
-  const yoga = createMockYoga(validator);
-  const options = { auth: 'required', resource: 'graphql', log } as const;
-  const handler = (event: H3Event) =>
-    mockPipeline(event, options, async () => yoga.fetch(await yogaRequest(event, DEFAULT_BODY_LIMITS)));
-  for (const path of GRAPHQL_PATHS) {
-    app.on('POST', path, handler);
-    app.on('GET', path, handler);
-  }
-}
+export { yogaRequest };

@@ -5,8 +5,10 @@
 // rest-routes.test.ts, request-checks.test.ts, graphql-mock.test.ts.)
 import { request as httpRequest } from 'node:http';
 import { request } from '@octokit/request';
+import { Octokit } from '@octokit/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaErrors } from '../../server/test-support/contract-schema.js';
+import { MOCK_PAGES } from './mock-hypermedia.js';
 import { startMockServer, toPlainJsonAccept, type MockServer } from './mock-server.js';
 
 let mock: MockServer;
@@ -86,6 +88,71 @@ describe('mock server', () => {
     expect(events.map((event) => schemaErrors('issue-event', event))).toEqual(['']);
   });
 
+  it("points the example's URLs (body and Location) at the mock itself", async () => {
+    const repo = await (await call('/repos/octocat/Hello-World')).json();
+    expect(repo.url).toBe(`${mock.url}/api/v3/repos/octocat/Hello-World`);
+    expect(repo.owner.html_url).toBe(`${mock.url}/octocat`);
+    const archive = await fetch(`${mock.url}/repos/octocat/Hello-World/tarball/main`, {
+      headers: { authorization: 'token mock-token' },
+      redirect: 'manual',
+    });
+    expect(archive.status).toBe(302);
+    expect(archive.headers.get('location')).toMatch(new RegExp(`^${mock.url}/_archive/`));
+  });
+
+  it("links a list's pages at the request's own URL: next from page 1, prev from the last", async () => {
+    const first = await call('/api/v3/user/repos?per_page=5&sort=created');
+    const at = (page: number) => `<${mock.url}/api/v3/user/repos?per_page=5&sort=created&page=${page}>`;
+    expect(first.headers.get('link')).toBe(`${at(2)}; rel="next", ${at(MOCK_PAGES)}; rel="last"`);
+    const last = await call(`/api/v3/user/repos?per_page=5&sort=created&page=${MOCK_PAGES}`);
+    expect(last.headers.get('link')).toBe(`${at(MOCK_PAGES - 1)}; rel="prev", ${at(1)}; rel="first"`);
+  });
+
+  // The SDK's paginate over every paginated operation: sdk/test/mock-every-operation.test.ts.
+  it("Octokit's paginate reads every page and stays on the mock", async () => {
+    const asked: string[] = [];
+    const octokit = new Octokit({
+      baseUrl: mock.url,
+      auth: 'mock-token',
+      request: {
+        fetch: (url: string, init: RequestInit) => {
+          asked.push(String(url));
+          return fetch(url, init);
+        },
+      },
+    });
+    const issues = await octokit.paginate(octokit.rest.issues.listForRepo, {
+      owner: 'octocat',
+      repo: 'Hello-World',
+      per_page: 3,
+    });
+    expect(asked).toHaveLength(MOCK_PAGES);
+    for (const url of asked) expect(url.startsWith(`${mock.url}/`), url).toBe(true);
+    expect(issues.length).toBeGreaterThanOrEqual(MOCK_PAGES);
+  });
+
+  it('refuses a Prefer code the operation does not document with a 400 naming the documented ones', async () => {
+    const response = await call('/repos/octocat/Hello-World', { headers: { prefer: 'code=418' } });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe(
+      'mock server: Prefer: code=418: repos/get documents 200, 301, 304, 400, 401, 403, 404, 429',
+    );
+  });
+
+  it('refuses a malformed Prefer, and an unknown example or __code knob, with a 400 naming it', async () => {
+    const cases = [
+      [{ prefer: 'code=abc' }, '/repos/octocat/Hello-World', /Prefer: code must be a three-digit status, got abc/],
+      [{ prefer: 'dynamic=maybe' }, '/repos/octocat/Hello-World', /Prefer: dynamic must be true or false/],
+      [{ prefer: 'example=nope' }, '/repos/octocat/Hello-World', /Prefer: example=nope: repos\/get documents/],
+      [{}, '/repos/octocat/Hello-World?__code=299', /__code=299: repos\/get documents 200/],
+    ] as const;
+    for (const [headers, path, message] of cases) {
+      const response = await call(path, { headers });
+      expect(response.status, path).toBe(400);
+      expect((await response.json()).message).toMatch(message);
+    }
+  });
+
   it('rejects a body that is not JSON as the server does: 400, with the rate-limit headers', async () => {
     const response = await fetch(`${mock.url}/repos/octocat/Hello-World`, {
       method: 'PATCH',
@@ -117,6 +184,8 @@ describe('mock server', () => {
   it('answers GraphQL at /api/graphql', async () => {
     const response = await call('/api/graphql', { method: 'POST', body: { query: '{ viewer { login } }' } });
     expect(await response.json()).toEqual({ data: { viewer: { login: 'octocat' } } });
+    const urls = await call('/api/graphql', { method: 'POST', body: { query: '{ viewer { url } }' } });
+    expect(await urls.json()).toEqual({ data: { viewer: { url: `${mock.url}/octocat` } } });
   });
 
   it('rejects a body that breaks the request schema with 422', async () => {

@@ -10,22 +10,26 @@
 //   validation (mock-pipeline.ts, request-checks.ts);
 // - GitHub's error bodies and the `X-RateLimit-*` headers on every answer
 //   (github-shape.ts);
-// - GraphQL at /api/graphql (graphql-mock.ts);
-// - the archive download URLs the archive operations redirect to (mock-archives.ts).
+// - GraphQL at /api/graphql (graphql-door.ts, graphql-mock.ts);
+// - the archive download URLs the archive operations redirect to (mock-archives.ts);
+// - URLs at the mock's own origin and `Link` pages per request
+//   (mock-hypermedia.ts), and a 400 for a `Prefer` prism cannot honour
+//   (prefer-check.ts).
 //
 // Why prism is not spoken to directly: Octokit and our SDK send
 // `Accept: application/vnd.github+json` and `Authorization: token …`, which
 // prism refuses (406, 401), and its own validation answers in problem+json.
 // The front sends prism a canonical request instead (request-checks.ts).
-import { readFileSync } from 'node:fs';
+// Prism runs in this process (prism.ts).
 import { H3, toNodeHandler } from 'h3';
-import { parse } from 'yaml';
-import { freePort } from '../../server/db/free-port.js';
 import { createHttpServer } from '../../server/http/http-server.js';
 import { RequestValidator } from '../../server/http/request-validator.js';
-import { mountGraphqlMock } from './graphql-mock.js';
+import { contractJson } from './contract-source.js';
+import { mountGraphqlMock } from './graphql-door.js';
 import { mountArchiveDownloads } from './mock-archives.js';
-import { SPEC_PATH, startPrism, type Upstream } from './prism.js';
+import { exampleOrigin } from './mock-hypermedia.js';
+import type { ContractPaths } from './prefer-check.js';
+import { startPrism, type Upstream } from './prism.js';
 import { mountNotFound, mountRest } from './rest-routes.js';
 
 export { toPlainJsonAccept } from './request-checks.js';
@@ -34,25 +38,27 @@ export interface MockServerOptions {
   /** Public port (0: any free one). */
   port?: number;
   host?: string;
-  /** Prism's log lines (every request and each validation finding) and the front's warnings; dropped by default. */
+  /** Prism's JSON log lines (every request and each validation finding) and the front's warnings; dropped by default. */
   log?: (text: string) => void;
 }
 
 export interface MockServer {
   /** Base URL clients use, e.g. `http://127.0.0.1:4010`. */
   url: string;
-  /** Settles when prism exits, for whatever reason (its exit code, or null after a signal). */
+  /** Settles when prism stops (null: prism runs in this process, so it has no exit code). */
   prismExited: Promise<number | null>;
   close(): Promise<void>;
 }
 
-/** The front as an h3 app answering through `upstream` (prism, or a test's fake). */
-export function createMockApp(upstream: Upstream, log: (text: string) => void = () => {}): H3 {
-  const spec = parse(readFileSync(SPEC_PATH, 'utf8')) as ConstructorParameters<typeof RequestValidator>[0];
+/** The front as an h3 app answering through `upstream` (prism, or a test's fake); `json`: the contract. */
+export function createMockApp(upstream: Upstream, log: (text: string) => void = () => {}, json = contractJson()): H3 {
+  const spec = JSON.parse(json) as ConstructorParameters<typeof RequestValidator>[0] &
+    ContractPaths & { servers?: { url?: string }[] };
   const validator = new RequestValidator(spec);
   const app = new H3();
-  mountRest(app, { validator, upstream, log });
-  mountGraphqlMock(app, validator, log);
+  const origin = exampleOrigin(spec);
+  mountRest(app, { validator, upstream, log, spec, exampleOrigin: origin });
+  mountGraphqlMock(app, validator, log, origin);
   mountArchiveDownloads(app);
   mountNotFound(app, log);
   return app;
@@ -61,8 +67,9 @@ export function createMockApp(upstream: Upstream, log: (text: string) => void = 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
-  const prism = await startPrism(await freePort(), log);
-  const server = createHttpServer(toNodeHandler(createMockApp(prism.upstream, log)));
+  const json = contractJson();
+  const prism = await startPrism(json, options.log);
+  const server = createHttpServer(toNodeHandler(createMockApp(prism.upstream, log, json)));
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -1,16 +1,24 @@
-// Prism, the example server behind the mock: started on an internal port,
-// stopped with the mock, and called by the mock's routes through `Upstream`
-// (an interface, so tests can put a fake in its place).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { request, Agent } from 'node:http';
+// Prism, the example server behind the mock, run in the mock's own process:
+// prism's HTTP server (@stoplight/prism-http-server, as `prism mock` runs it)
+// on an internal port, called by the mock's routes through `Upstream` (an
+// interface, so tests can put a fake in its place), closed with the mock.
+//
+// Not `prism mock` as a child: that is a second Node process (≈ 45 MB) that
+// parses the contract again, and it logs every operation through a JSON
+// repairer before it listens. Prism's packages are loaded from prism-cli's
+// own dependencies, so they are the versions the CLI would run.
+//
+// Prism's operations (the contract dereferenced, decycled and transformed,
+// most of its start-up) are plain JSON: they are cached next to the
+// contract's JSON (contract-source.ts), keyed by the contract and prism's version.
+import { createRequire, Module } from 'node:module';
+import { Agent, request } from 'node:http';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { hashOf, readCache, writeCache } from './contract-source.js';
 
 const ROOT = new URL('../../', import.meta.url);
-const PRISM_BIN = fileURLToPath(new URL('node_modules/@stoplight/prism-cli/dist/index.js', ROOT));
-export const SPEC_PATH = fileURLToPath(new URL('openapi.yaml', ROOT));
-// Prism parses and dereferences the whole document before it listens.
-const START_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 5_000;
+const PRISM_CLI = fileURLToPath(new URL('node_modules/@stoplight/prism-cli/dist/index.js', ROOT));
 
 export interface UpstreamRequest {
   method: string;
@@ -30,9 +38,49 @@ export type Upstream = (request: UpstreamRequest) => Promise<UpstreamResponse>;
 
 export interface Prism {
   upstream: Upstream;
-  /** Settles when prism exits, for whatever reason (its exit code, or null after a signal). */
+  /** Settles when prism stops (null: it has no exit code, it ran in this process). */
   exited: Promise<number | null>;
   stop(): Promise<void>;
+}
+
+interface PrismServer {
+  listen(port: number, host: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Prism's modules. Its dynamic mode (`Prefer: dynamic=true`) draws on faker,
+ * whose main entry loads all 60 locales (≈ 4 s and 80 MB, most of prism's
+ * start-up); the English-only entry is put in its place in the module cache
+ * first, so only English data is loaded.
+ */
+function loadPrism() {
+  const fromCli = createRequire(PRISM_CLI);
+  const fromHttp = createRequire(fromCli.resolve('@stoplight/prism-http'));
+  const fakerMain = fromHttp.resolve('@faker-js/faker');
+  if (!fromHttp.cache[fakerMain]) {
+    const english = fromHttp('@faker-js/faker/locale/en') as object;
+    const entry = new Module(fakerMain);
+    entry.filename = fakerMain;
+    entry.exports = { default: english, faker: english };
+    entry.loaded = true;
+    fromHttp.cache[fakerMain] = entry;
+  }
+  return {
+    version: (fromCli('@stoplight/prism-http/package.json') as { version: string }).version,
+    getHttpOperationsFromSpec: fromCli('@stoplight/prism-http').getHttpOperationsFromSpec as (
+      spec: unknown,
+    ) => Promise<unknown[]>,
+    createServer: fromCli('@stoplight/prism-http-server').createServer as (
+      operations: unknown[],
+      options: unknown,
+    ) => PrismServer,
+    createLogger: fromCli('@stoplight/prism-core').createLogger as (
+      name: string,
+      options: unknown,
+      destination: Writable,
+    ) => unknown,
+  };
 }
 
 /** Examples are small: answers are read whole, so the mock can reshape them. */
@@ -59,54 +107,62 @@ function upstreamAt(port: number, agent: Agent): Upstream {
     });
 }
 
-export async function startPrism(port: number, log: (text: string) => void): Promise<Prism> {
-  const child = spawn(process.execPath, [PRISM_BIN, 'mock', SPEC_PATH, '--host', '127.0.0.1', '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function operationsOf(prism: ReturnType<typeof loadPrism>, json: string): Promise<unknown[]> {
+  const name = `prism-operations-${hashOf(json)}-${prism.version}.json`;
+  const cached = readCache(name);
+  if (cached !== undefined) return JSON.parse(cached) as unknown[];
+  const operations = await prism.getHttpOperationsFromSpec(JSON.parse(json));
+  writeCache(name, JSON.stringify(operations));
+  return operations;
+}
+
+/**
+ * Prism serving the contract (`json`: openapi.yaml as JSON). `log` gets
+ * prism's JSON log lines: each request and every way an answer breaks the contract.
+ */
+export async function startPrism(json: string, log?: (text: string) => void): Promise<Prism> {
+  const prism = loadPrism();
+  const operations = await operationsOf(prism, json);
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      log?.(chunk.toString());
+      done();
+    },
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let output = '';
-  let started = false;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => fail(`prism did not listen within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
-    function fail(reason: string) {
-      if (started) return;
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(new Error(`${reason}\n${output.slice(-2000)}`));
-    }
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString();
-      log(text);
-      if (output.length < 100_000) output += text;
-      // Prism prints this once the port is open.
-      if (!started && /Prism is listening on/.test(output)) {
-        started = true;
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('error', (error) => fail(`prism could not start: ${error.message}`));
-    void exited.then((code) => fail(`prism exited during start-up (code ${code})`));
+  const logger = prism.createLogger('HTTP SERVER', { level: log ? 'info' : 'silent' }, destination);
+  // The options `prism mock` passes: check requests and answers, examples first.
+  const server = prism.createServer(operations, {
+    cors: false,
+    components: { logger },
+    config: {
+      validateRequest: true,
+      validateResponse: true,
+      checkSecurity: true,
+      errors: false,
+      upstreamProxy: undefined,
+      isProxy: false,
+      mock: { dynamic: false, ignoreExamples: false },
+    },
   });
-  // No keep-alive to prism: stopping must not wait on idle upstream sockets.
+  const address = await server.listen(0, '127.0.0.1');
+  const port = Number(new URL(address).port);
+  // No keep-alive to prism: closing must not wait on idle upstream sockets.
   const agent = new Agent({ keepAlive: false });
+  let stopped: (code: null) => void = () => {};
+  const exited = new Promise<number | null>((resolve) => {
+    stopped = resolve;
+  });
+  let stopping: Promise<void> | undefined;
   return {
     upstream: upstreamAt(port, agent),
     exited,
-    async stop() {
-      agent.destroy();
-      await stopChild(child);
+    stop() {
+      stopping ??= (async () => {
+        agent.destroy();
+        await server.close();
+        stopped(null);
+      })();
+      return stopping;
     },
   };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
 }

@@ -120,10 +120,10 @@ describe('sent on to prism in canonical form', () => {
   });
 
   it('vendor Accept types as application/json, and Prefer as sent', async () => {
-    await call('/user', { headers: { accept: 'application/vnd.github+json', prefer: 'code=404' } });
+    await call('/user', { headers: { accept: 'application/vnd.github+json', prefer: 'code=403' } });
     expect(prism.sent[0]?.headers).toEqual({
       accept: 'application/json',
-      prefer: 'code=404',
+      prefer: 'code=403',
       authorization: 'Bearer ghp_mock',
     });
   });

@@ -115,19 +115,53 @@ describe('API version', () => {
 });
 
 describe("prism's answers", () => {
-  it('keep their status, body and headers, plus the rate-limit headers', async () => {
+  it("replace the example's Link by the request's own pages, and add none where prism sent none", async () => {
+    const example = '<http://127.0.0.1:3000/api/v3/user/repos?page=2&per_page=30>; rel="next"';
+    const answer = (link?: string) => ({
+      status: 200,
+      headers: { 'content-type': 'application/json', ...(link ? { link } : {}) },
+      body: Buffer.from('[]'),
+    });
+    prism.answers.push(answer(example), answer(example), answer());
+    const first = await call('/api/v3/repos/octocat/Hello-World/issues?state=all');
+    expect(first.headers.get('link')).toBe(
+      '<http://mock.test/api/v3/repos/octocat/Hello-World/issues?state=all&page=2>; rel="next", ' +
+        '<http://mock.test/api/v3/repos/octocat/Hello-World/issues?state=all&page=2>; rel="last"',
+    );
+    const second = await call('/repos/octocat/Hello-World/issues?page=2');
+    expect(second.headers.get('link')).toBe(
+      '<http://mock.test/repos/octocat/Hello-World/issues?page=1>; rel="prev", ' +
+        '<http://mock.test/repos/octocat/Hello-World/issues?page=1>; rel="first"',
+    );
+    expect((await call('/repos/octocat/Hello-World/issues')).headers.get('link')).toBeNull();
+  });
+
+  it('refuse a Prefer code the operation does not document before asking prism', async () => {
+    const response = await call('/user', { headers: { prefer: 'code=404' } });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe(
+      'mock server: Prefer: code=404: users/get-authenticated documents 200, 304, 400, 401, 403, 429',
+    );
+    expect(prism.sent).toEqual([]);
+  });
+
+  it("keep their status, body and headers, plus the rate-limit headers; the example's origin becomes the mock's", async () => {
     prism.answers.push({
       status: 201,
       headers: { 'content-type': 'application/json', location: 'http://127.0.0.1:3000/x', 'x-ratelimit-limit': '1' },
-      body: Buffer.from('{"id":1}'),
+      body: Buffer.from('{"id":1,"url":"http://127.0.0.1:3000/api/v3/x","homepage":"https://example.com/"}'),
     });
     const response = await call('/user/repos', { method: 'POST', body: '{"name":"x"}' });
     expect([response.status, response.headers.get('location'), response.headers.get('x-ratelimit-limit')]).toEqual([
       201,
-      'http://127.0.0.1:3000/x',
+      'http://mock.test/x',
       '5000',
     ]);
-    expect(await response.json()).toEqual({ id: 1 });
+    expect(await response.json()).toEqual({
+      id: 1,
+      url: 'http://mock.test/api/v3/x',
+      homepage: 'https://example.com/',
+    });
   });
 
   it('in problem+json become GitHub’s error body', async () => {

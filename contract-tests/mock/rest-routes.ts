@@ -2,7 +2,9 @@
 // (the generated route table, at the root and under /api/v3; other methods on
 // a known path are 405 with `Allow`, HEAD is GET without a body), checked as
 // the server checks them (mock-pipeline.ts, request-checks.ts), and answered
-// by prism from the contract's examples.
+// by prism from the contract's examples, with the answer's URLs at the mock's
+// own origin and lists paged per request (mock-hypermedia.ts). Preferences
+// prism cannot honour are refused first (prefer-check.ts).
 import type { H3, H3Event } from 'h3';
 import { routeTable, type OperationId } from '../../server/generated/routes.js';
 import { ApiError } from '../../server/http/api-error.js';
@@ -11,7 +13,9 @@ import type { RequestValidator } from '../../server/http/request-validator.js';
 import { allowHeader, operationsByRoute, REST_PREFIXES } from '../../server/http/rest-routes.js';
 import { fromProblem, isProblem } from './github-shape.js';
 import { localDownloadLocation } from './mock-archives.js';
+import { relocatedBody, relocateHeaders, type Relocation } from './mock-hypermedia.js';
 import { mockPipeline } from './mock-pipeline.js';
+import { checkPreferences, parsePrefer, type ContractPaths } from './prefer-check.js';
 import type { Upstream, UpstreamRequest } from './prism.js';
 import { checkedUpstreamRequest } from './request-checks.js';
 
@@ -22,6 +26,10 @@ export interface RestDeps {
   validator: RequestValidator;
   upstream: Upstream;
   log: (text: string) => void;
+  /** The parsed contract: the answers each operation documents (prefer-check.ts). */
+  spec: ContractPaths;
+  /** The examples' origin, replaced by the mock's in answers. */
+  exampleOrigin: string | undefined;
 }
 
 async function call(deps: RestDeps, request: UpstreamRequest) {
@@ -35,7 +43,7 @@ async function call(deps: RestDeps, request: UpstreamRequest) {
   }
 }
 
-async function askPrism(deps: RestDeps, request: UpstreamRequest): Promise<Response> {
+async function askPrism(deps: RestDeps, request: UpstreamRequest, relocation: Relocation): Promise<Response> {
   let answer = await call(deps, request);
   if (answer.status === 406 && request.headers.accept !== undefined) {
     // The server answers its one format to any Accept; prism negotiates (406): ask for its default.
@@ -54,20 +62,31 @@ async function askPrism(deps: RestDeps, request: UpstreamRequest): Promise<Respo
     if (value === undefined || NOT_FORWARDED.has(name)) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
+  relocateHeaders(headers, relocation);
   const empty = answer.status === 204 || answer.status === 304 || answer.body.length === 0;
-  return new Response(empty ? null : new Uint8Array(answer.body), { status: answer.status, headers });
+  const body = relocatedBody(answer.body, headers.get('content-type') ?? undefined, relocation);
+  return new Response(empty ? null : new Uint8Array(body), { status: answer.status, headers });
 }
 
 function operationHandler(deps: RestDeps, operationId: OperationId) {
   const row = routeTable[operationId];
   const options = { auth: row.auth, resource: row.rateLimitResource, log: deps.log };
   return (event: H3Event) =>
-    mockPipeline(event, options, async (authorization) =>
-      localDownloadLocation(
-        await askPrism(deps, await checkedUpstreamRequest(deps.validator, operationId, event, authorization)),
-        event.url.origin,
-      ),
-    );
+    mockPipeline(event, options, async (authorization) => {
+      const prefer = event.req.headers.get('prefer');
+      if (prefer !== null) checkPreferences(deps.spec, operationId, parsePrefer(prefer), 'Prefer');
+      else checkPreferences(deps.spec, operationId, queryKnobs(event), 'query');
+      const request = await checkedUpstreamRequest(deps.validator, operationId, event, authorization);
+      const relocation = { from: deps.exampleOrigin, request: event.url };
+      return localDownloadLocation(await askPrism(deps, request, relocation), event.url.origin);
+    });
+}
+
+/** Prism's query knobs, which it reads only when there is no Prefer header. */
+function queryKnobs(event: H3Event) {
+  const { searchParams } = event.url;
+  const knob = (name: string) => searchParams.get(`__${name}`) ?? undefined;
+  return { code: knob('code'), example: knob('example'), dynamic: knob('dynamic') };
 }
 
 /** Any other method on a known path: HEAD runs GET and drops the body; the rest are 405 with `Allow`. */

@@ -89,10 +89,13 @@ export async function loadSpec(): Promise<unknown> {
 let compiledValidator: Promise<RequestValidator> | undefined;
 
 function sharedValidator(): Promise<RequestValidator> {
-  compiledValidator ??= loadSpec().then(
-    (spec) => new RequestValidator(spec as ConstructorParameters<typeof RequestValidator>[0]),
-  );
-  compiledValidator.catch(() => (compiledValidator = undefined));
+  if (!compiledValidator) {
+    compiledValidator = loadSpec().then(
+      (spec) => new RequestValidator(spec as ConstructorParameters<typeof RequestValidator>[0]),
+    );
+    // A failed compile is not kept: the next app tries again.
+    compiledValidator.catch(() => (compiledValidator = undefined));
+  }
   return compiledValidator;
 }
 

@@ -4,9 +4,9 @@ import type { Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { toNodeHandler } from 'h3';
 import { inject } from 'vitest';
+import { cloneDatabase, dropDatabase } from '../../testing/src/databases.js';
 import { createWharfApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { connect, type Sql } from '../db/database.js';
@@ -41,21 +41,10 @@ export interface TestServer {
 
 export const ALL_SCOPES = ['repo', 'delete_repo', 'admin:repo_hook', 'user'];
 
-export async function createTestDatabase(): Promise<string> {
-  const adminUrl = inject('pgAdminUrl');
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = connect(adminUrl, { max: 1 });
-  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE wharf_template`);
-  await admin.end();
-  return adminUrl.replace(/\/postgres$/, `/${name}`);
-}
+/** A new database with Wharf's schema, cloned from the run's template (global-setup.ts). */
+export const createTestDatabase = (): Promise<string> => cloneDatabase(inject('pgAdminUrl'));
 
-export async function dropTestDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  const admin = connect(inject('pgAdminUrl'), { max: 1 });
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-}
+export const dropTestDatabase = (url: string): Promise<void> => dropDatabase(inject('pgAdminUrl'), url);
 
 export async function startTestServer(
   env: Record<string, string> = {},

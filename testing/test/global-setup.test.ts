@@ -7,7 +7,14 @@ import { connect as connectDatabase } from '../../server/db/database.js';
 import setup, { teardown } from '../src/global-setup.js';
 import { DATABASE_URL_ENV, startWharf } from '../src/index.js';
 
-afterAll(teardown);
+// The runner that runs this file shares its own cluster through the same variable;
+// this test starts from a process without one, as a runner's setup does.
+const inherited = process.env[DATABASE_URL_ENV];
+delete process.env[DATABASE_URL_ENV];
+afterAll(async () => {
+  await teardown();
+  if (inherited !== undefined) process.env[DATABASE_URL_ENV] = inherited;
+});
 
 it('starts one cluster whose URL later startWharf() calls use, and stops it at teardown', async () => {
   expect(process.env[DATABASE_URL_ENV]).toBeUndefined();

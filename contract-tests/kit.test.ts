@@ -91,13 +91,8 @@ describe('the kit against a used Wharf', () => {
     });
     alice = await server.createUser('alice');
     // Data the kit's seed never makes: the token's user owns the first repository (id 1).
-    const created = await server.api('/user/repos', {
-      method: 'POST',
-      token: alice.token,
-      body: { name: 'kit-repo', auto_init: true },
-    });
-    expect(created.status).toBe(201);
-    repositoryId = (await created.json()).id;
+    const created = await server.createRepo(alice.token, { name: 'kit-repo', auto_init: true });
+    repositoryId = created.id;
     const issue = await server.api('/repos/alice/kit-repo/issues', {
       method: 'POST',
       token: alice.token,

@@ -40,12 +40,7 @@ beforeAll(async () => {
     [stranger, 'public-elsewhere', false],
     [stranger, 'private-elsewhere', true],
   ] as const) {
-    const response = await server.api('/user/repos', {
-      method: 'POST',
-      token: user.token,
-      body: { name, private: isPrivate, auto_init: true },
-    });
-    expect(response.status).toBe(201);
+    await server.createRepo(user.token, { name, private: isPrivate, auto_init: true });
   }
   const inside = (await (await server.api('/repos/acc-owner/inside', { token: owner.token })).json()) as { id: number };
   const ref = (await (

@@ -17,13 +17,8 @@ let app: TestApp;
 const repoIds: Record<string, number> = {};
 
 async function createRepo(user: TestUser, name: string, isPrivate = false): Promise<number> {
-  const response = await server.api('/user/repos', {
-    method: 'POST',
-    token: user.token,
-    body: { name, private: isPrivate },
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: number }).id;
+  const response = await server.createRepo(user.token, { name, private: isPrivate });
+  return (response as { id: number }).id;
 }
 
 async function token(installationId: number, body?: unknown) {

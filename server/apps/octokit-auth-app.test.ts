@@ -18,12 +18,7 @@ beforeAll(async () => {
   server = await startTestServer({}, { now: () => Date.now() + skewMs });
   owner = await server.createUser('octo-owner');
   for (const name of ['one', 'two']) {
-    const res = await server.api('/user/repos', {
-      method: 'POST',
-      token: owner.token,
-      body: { name, auto_init: true },
-    });
-    expect(res.status).toBe(201);
+    await server.createRepo(owner.token, { name, auto_init: true });
   }
   const ref = (await (await server.api('/repos/octo-owner/one/git/ref/heads/main', { token: owner.token })).json()) as {
     object: { sha: string };

@@ -22,12 +22,7 @@ beforeAll(async () => {
     ['public', false],
     ['secret', true],
   ] as const) {
-    const res = await server.api('/user/repos', {
-      method: 'POST',
-      token: alice.token,
-      body: { name, auto_init: true, private: isPrivate },
-    });
-    expect(res.status).toBe(201);
+    await server.createRepo(alice.token, { name, auto_init: true, private: isPrivate });
   }
 });
 afterAll(async () => {

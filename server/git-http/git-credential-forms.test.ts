@@ -19,12 +19,7 @@ beforeAll(async () => {
   server = await startTestServer();
   alice = await server.createUser('alice');
   git = await gitCli();
-  const res = await server.api('/user/repos', {
-    method: 'POST',
-    token: alice.token,
-    body: { name: 'secret', auto_init: true, private: true },
-  });
-  expect(res.status).toBe(201);
+  await server.createRepo(alice.token, { name: 'secret', auto_init: true, private: true });
   const app = await createTestApp(server, alice.id, 'release-bot');
   const installation = await installTestApp(server, app.app, alice.id);
   installationToken = (await issueInstallationToken(server.services, app.app.bot_id, installation, {})).token;

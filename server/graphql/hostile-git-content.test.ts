@@ -41,12 +41,7 @@ function expectRefused(body: GraphqlBody, type: string) {
 beforeAll(async () => {
   server = await startTestServer({ WHARF_RATE_LIMIT_AUTHENTICATED: '100000' });
   alice = await server.createUser('alice');
-  const created = await server.api('/user/repos', {
-    method: 'POST',
-    token: alice.token,
-    body: { name: 'bomb', auto_init: true },
-  });
-  expect(created.status).toBe(201);
+  await server.createRepo(alice.token, { name: 'bomb', auto_init: true });
   // A 256 KB text blob, and the trees, through the git data API as anyone may make them in their own repository.
   blobSha = (await post('blobs', { content: 'x'.repeat(256 * 1024), encoding: 'utf-8' })).sha;
   const entries = (mode: string, type: string, sha: string) =>

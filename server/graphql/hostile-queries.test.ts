@@ -17,12 +17,7 @@ let alice: TestUser;
 beforeAll(async () => {
   server = await startTestServer({ WHARF_RATE_LIMIT_AUTHENTICATED: '100000' });
   alice = await server.createUser('alice');
-  const created = await server.api('/user/repos', {
-    method: 'POST',
-    token: alice.token,
-    body: { name: 'hello', auto_init: true },
-  });
-  expect(created.status).toBe(201);
+  await server.createRepo(alice.token, { name: 'hello', auto_init: true });
 });
 afterAll(() => server?.close());
 beforeEach(() => {

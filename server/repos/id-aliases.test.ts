@@ -14,13 +14,8 @@ let openId: number;
 let closedId: number;
 
 async function create(name: string, isPrivate = false): Promise<number> {
-  const res = await server.api('/user/repos', {
-    method: 'POST',
-    token: alice.token,
-    body: { name, auto_init: true, private: isPrivate },
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()).id;
+  const res = await server.createRepo(alice.token, { name, auto_init: true, private: isPrivate });
+  return res.id;
 }
 
 beforeAll(async () => {

@@ -24,13 +24,8 @@ let movedId: number;
 let secretId: number;
 
 async function create(name: string, options: Record<string, unknown> = {}): Promise<number> {
-  const res = await server.api('/user/repos', {
-    method: 'POST',
-    token: alice.token,
-    body: { name, auto_init: true, ...options },
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()).id;
+  const res = await server.createRepo(alice.token, { name, auto_init: true, ...options });
+  return res.id;
 }
 
 async function rename(from: string, to: string): Promise<void> {

@@ -45,12 +45,7 @@ export async function createFixtureRepository(
   name: string,
   options: { private?: boolean } = {},
 ): Promise<FixtureRepository> {
-  const created = await server.api('/user/repos', {
-    method: 'POST',
-    token: owner.token,
-    body: { name, private: options.private ?? false, auto_init: true },
-  });
-  expect(created.status).toBe(201);
+  await server.createRepo(owner.token, { name, private: options.private ?? false, auto_init: true });
   const id = (await server.services.repos.find(owner.login, name))!.id;
   const head = (await server.services.git.resolveRef(id, 'refs/heads/main'))!;
   return { id, name, path: `/repos/${owner.login}/${name}`, head };

@@ -14,6 +14,9 @@ import { createHttpServer } from '../http/http-server.js';
 import { createLogger } from '../log.js';
 import type { Services } from '../services.js';
 import type { TokenKind } from '../auth/token-secret.js';
+import type { components } from '../generated/openapi.js';
+
+export type CreatedRepository = components['schemas']['full-repository'];
 
 export interface TestUser {
   id: number;
@@ -31,6 +34,8 @@ export interface TestServer {
   logs: string[];
   createUser(login: string, options?: { siteAdmin?: boolean; scopes?: string[] }): Promise<TestUser>;
   createOrg(login: string, ownerId: number): Promise<{ id: number; login: string }>;
+  /** `POST /user/repos` as the token's user; throws unless it answers 201. */
+  createRepo(token: string, body: { name: string } & Record<string, unknown>): Promise<CreatedRepository>;
   tokenFor(userId: number, scopes?: string[], kind?: TokenKind): Promise<string>;
   api(
     path: string,
@@ -79,6 +84,15 @@ export async function startTestServer(
   const tokenFor = async (userId: number, scopes = ALL_SCOPES, kind: TokenKind = 'personal') =>
     (await services.tokens.create(userId, kind, scopes)).token;
 
+  const api: TestServer['api'] = (path, opts = {}) => {
+    const headers: Record<string, string> = { accept: 'application/vnd.github+json', ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined = opts.rawBody;
+    if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    return fetch(url + path, { method: opts.method ?? 'GET', headers, body });
+  };
+
   return {
     url,
     services,
@@ -96,14 +110,13 @@ export async function startTestServer(
       await services.accounts.addMember(org.id, ownerId, 'admin');
       return { id: org.id, login: org.login };
     },
-    api(path, opts = {}) {
-      const headers: Record<string, string> = { accept: 'application/vnd.github+json', ...opts.headers };
-      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      let body: string | undefined = opts.rawBody;
-      if (opts.body !== undefined) body = JSON.stringify(opts.body);
-      if (body !== undefined) headers['content-type'] ??= 'application/json';
-      return fetch(url + path, { method: opts.method ?? 'GET', headers, body });
+    async createRepo(token, body) {
+      const created = await api('/user/repos', { method: 'POST', token, body });
+      if (created.status !== 201)
+        throw new Error(`POST /user/repos answered ${created.status}: ${await created.text()}`);
+      return (await created.json()) as CreatedRepository;
     },
+    api,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

@@ -223,12 +223,7 @@ describe("a repository's files", () => {
   });
 
   it('answers none for a repository without a default branch head', async () => {
-    const created = await fixture.server.api('/user/repos', {
-      method: 'POST',
-      token: fixture.owner.token,
-      body: { name: 'empty' },
-    });
-    expect(created.status).toBe(201);
+    await fixture.server.createRepo(fixture.owner.token, { name: 'empty' });
     const body = await ask(`{ repository(owner: "alice", name: "empty") { ${FIELDS} } }`);
     expect(body).toEqual({
       data: {

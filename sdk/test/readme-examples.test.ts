@@ -3,8 +3,11 @@
 // sdk/tsconfig.json's options against the SDK's source, so a renamed method or
 // option fails here; the blocks that call the API also run, unchanged, against
 // a live Wharf seeded with what they name (octocat/hello, hook 1), and what
-// they print or change is checked.
+// they print or change is checked. sdk/README.md's `sh` blocks are planned
+// too: the "Webhooks" ones (start Wharf so, then make a hook and an issue)
+// run, with its receiver example, as readme-webhook-receiver.ts says.
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +16,14 @@ import { startTestServer, type TestServer, type TestUser } from '../../server/te
 import { startWebhookReceiver, type WebhookReceiver } from '../../server/test-support/webhook-receiver.js';
 import { createTestApp, installTestApp } from '../../server/test-support/apps.js';
 import { createClient, type WharfClient } from '../src/index.js';
+import {
+  captureConsole,
+  checkHookAndIssue,
+  onAnyPort,
+  portOf,
+  type ReadmeReceiver,
+  startSettings,
+} from './readme-webhook-receiver.js';
 import { codeBlocks, type CodeBlock } from './support/markdown-code-blocks.js';
 import { until } from './support/poll.js';
 import { runSnippet, type SnippetRun } from './support/run-snippet.js';
@@ -43,11 +54,12 @@ const docsPages = () =>
     .map((name) => `docs/${name}`);
 const isTs = (block: CodeBlock) => block.lang === 'ts' || block.lang === 'typescript';
 const blocks = [
-  ...codeBlocks('sdk/README.md', read('sdk/README.md')).filter(isTs),
+  ...codeBlocks('sdk/README.md', read('sdk/README.md')).filter((b) => isTs(b) || b.lang === 'sh'),
   ...['README.md', ...docsPages()].flatMap((file) =>
     codeBlocks(file, read(file)).filter((b) => isTs(b) && /['"]@wharf\/sdk['"]/.test(b.code)),
   ),
 ];
+const tsBlocks = blocks.filter(isTs);
 const label = (block: CodeBlock) => `${block.file}:${block.line} (${block.heading})`;
 
 let server: TestServer;
@@ -55,15 +67,25 @@ let octocat: TestUser;
 let pingGuid: string;
 
 type Check = (run: SnippetRun) => void | Promise<void>;
-type Plan = { check: Check; exports?: string[] } | { typeOnly: string };
+/** `edit` may change only the port an example listens on; `shell` runs an `sh` block; `notRun` says why not. */
+type Plan =
+  | { check: Check; exports?: string[]; edit?: (code: string) => string }
+  | { typeOnly: string }
+  | { shell: (code: string) => Promise<void> }
+  | { notRun: string };
 
 const get = async <T>(path: string) => (await (await server.api(path, { token: octocat.token })).json()) as T;
 const hookOneDeliveries = () => get<{ guid: string; redelivery: boolean }[]>('/repos/octocat/hello/hooks/1/deliveries');
 const quiet: Check = (run) => expect([...run.log, ...run.error]).toEqual([]);
 
+// The "Webhooks" receiver, once its example runs (the secret is in its environment).
+const WEBHOOK_SECRET = 'readme-receiver-secret';
+let readmeReceiver: ReadmeReceiver | undefined;
+
 // How each block is checked, by heading and order under it. Every block must
 // have an entry, so a new example is either run or says why it cannot be.
 const PLAN: Record<string, Plan[]> = {
+  Install: [{ notRun: 'clones and packs the repository; packed-install.test.ts installs the packed SDK' }],
   'The client': [
     {
       exports: ['client'],
@@ -135,8 +157,28 @@ const PLAN: Record<string, Plan[]> = {
   Auth: [{ check: (run) => expect(run).toMatchObject({ log: ['readme-app octocat/hello'], error: [] }) }],
   Webhooks: [
     {
-      typeOnly:
-        'listens on port 8080 with no handle to close it; sign, verify and parse run in webhook-signature and webhooks-live tests',
+      edit: onAnyPort,
+      exports: ['server'],
+      check: async (run) => {
+        quiet(run);
+        const server = run.exports.server as Server;
+        readmeReceiver = { server, port: await portOf(server), output: captureConsole() };
+      },
+    },
+    { notRun: 'the settings before `npm start` are the live Wharf’s (beforeAll)' },
+    {
+      shell: (code) => {
+        expect(readmeReceiver, 'the receiver example runs first').toBeDefined();
+        return checkHookAndIssue(code, {
+          server,
+          token: octocat.token,
+          receiver: readmeReceiver!,
+          secret: WEBHOOK_SECRET,
+        });
+      },
+    },
+    {
+      typeOnly: 'parts of the receiver above; sign, verify and parse run in webhook-signature and webhooks-live tests',
     },
   ],
 };
@@ -160,14 +202,14 @@ describe('type-checks', () => {
   let report: SnippetReport;
   beforeAll(() => {
     report = typecheckSnippets(
-      blocks.map((block) => ({ id: label(block), code: block.code })),
+      tsBlocks.map((block) => ({ id: label(block), code: block.code })),
       PRELUDE,
     );
   });
 
   it('the prelude and the compiler options', () => expect(report.other).toEqual([]));
 
-  for (const block of blocks) {
+  for (const block of tsBlocks) {
     it(label(block), () => {
       const messages = report.bySnippet
         .get(label(block))!
@@ -182,8 +224,12 @@ describe('runs against a live Wharf', () => {
   let dir: string;
 
   beforeAll(async () => {
+    // As sdk/README.md says to start it for its webhook receiver (which "Calls" relies on too).
+    const startLine = blocks.find((b) => b.heading === 'Webhooks' && b.lang === 'sh' && /\bnpm start\s*$/.test(b.code));
+    if (!startLine)
+      throw new Error('sdk/README.md "Webhooks" no longer says how to start Wharf (NAME=value npm start)');
     server = await startTestServer({
-      WHARF_WEBHOOK_ALLOWED_HOSTS: 'loopback',
+      ...startSettings(startLine.code),
       WHARF_WEBHOOK_RETRY_SCHEDULE: 'none',
       WHARF_WEBHOOK_TIMEOUT: '2s',
     });
@@ -209,6 +255,7 @@ describe('runs against a live Wharf', () => {
     const { data: repo } = await client.repos.get({ owner: 'octocat', repo: 'hello' });
     vi.stubEnv('WHARF_URL', server.url);
     vi.stubEnv('WHARF_TOKEN', octocat.token);
+    vi.stubEnv('WEBHOOK_SECRET', WEBHOOK_SECRET); // as the "Webhooks" receiver is started
     // "Auth" lists the installations of an app with its JWT: one, on octocat's account, that can read metadata.
     const readmeApp = await createTestApp(server, octocat.id, 'Readme App', { metadata: 'read' });
     await installTestApp(server, readmeApp.app, octocat.id);
@@ -226,13 +273,18 @@ describe('runs against a live Wharf', () => {
   afterAll(async () => {
     vi.unstubAllEnvs();
     vi.unstubAllGlobals();
+    readmeReceiver?.output.restore();
+    readmeReceiver?.server.close();
+    readmeReceiver?.server.closeAllConnections(); // Wharf's and the replays' keep-alive sockets
     await Promise.all([server?.close(), receiver?.close(), dir && rm(dir, { recursive: true, force: true })]);
   });
 
   for (const { block, plan } of planned) {
-    if (!plan || !('check' in plan)) continue;
-    it(label(block), async () => {
-      await plan.check(await runSnippet(block.code, dir, plan.exports));
-    });
+    if (plan && 'check' in plan) {
+      it(label(block), async () => {
+        await plan.check(await runSnippet(plan.edit ? plan.edit(block.code) : block.code, dir, plan.exports));
+      });
+    }
+    if (plan && 'shell' in plan) it(label(block), () => plan.shell(block.code));
   }
 });

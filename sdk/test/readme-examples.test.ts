@@ -237,12 +237,7 @@ describe('runs against a live Wharf', () => {
     receiver.fallback = { status: 500 }; // so that hook 1 has a failed delivery for "Calls" to redeliver
     dir = await mkdtemp(join(tmpdir(), 'wharf-readme-'));
     octocat = await server.createUser('octocat');
-    const created = await server.api('/user/repos', {
-      method: 'POST',
-      token: octocat.token,
-      body: { name: 'hello', auto_init: true },
-    });
-    expect(created.status).toBe(201);
+    await server.createRepo(octocat.token, { name: 'hello', auto_init: true });
     const hook = await server.api('/repos/octocat/hello/hooks', {
       method: 'POST',
       token: octocat.token,

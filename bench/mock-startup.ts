@@ -34,7 +34,9 @@ const PACKAGED = '@wharf/mock (packed, installed)';
 const packaged = values.packaged ? await installPacked('mock') : undefined;
 if (packaged) {
   const { stdout } = await promisify(execFile)('du', ['-sk', join(packaged.project, 'node_modules')]);
-  console.log(`${PACKAGED}: node_modules of the installing project ${(Number.parseInt(stdout) / 1024).toFixed(0)} MiB`);
+  console.log(
+    `${PACKAGED}: node_modules of the installing project ${(Number.parseInt(stdout, 10) / 1024).toFixed(0)} MiB`,
+  );
   entries.set(PACKAGED, [join(packaged.project, 'node_modules/@wharf/mock/dist/lib/mock/wharf-mock.js')]);
 }
 const POLL_MS = 20;

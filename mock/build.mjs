@@ -62,23 +62,31 @@ await build({
 copyFileSync(join(root, 'schema.graphql'), join(dist, 'lib/schema.graphql'));
 copyFileSync(join(root, 'openapi.yaml'), join(dist, 'openapi.yaml'));
 
-// The checkout's caches of this contract, when `npm run mock` made them, save
-// the first start below most of its work; it makes whatever is missing.
-mkdirSync(cache, { recursive: true });
-const hashOf = (text) => createHash('sha256').update(text).digest('hex').slice(0, 16); // contract-source.ts's
-const json = `openapi-${hashOf(readFileSync(join(root, 'openapi.yaml')))}.json`;
-if (existsSync(join(repoCache, json))) {
-  copyFileSync(join(repoCache, json), join(cache, json));
-  const operations = `prism-operations-${hashOf(readFileSync(join(repoCache, json)))}-`;
-  for (const name of readdirSync(repoCache).filter((n) => n.startsWith(operations) && n.endsWith('.json')))
-    copyFileSync(join(repoCache, name), join(cache, name));
+// Prism is loaded from the user's install, and its operations are cached by
+// its version: the versions this package asks for must be the ones built with.
+const manifest = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
+for (const [name, version] of Object.entries(manifest.dependencies)) {
+  const built = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+  if (built !== version) throw new Error(`mock/package.json asks for ${name} ${version}; the checkout has ${built}`);
 }
-await startOnce();
-const made = readdirSync(cache);
-if (!made.includes(json) || !made.some((name) => name.startsWith('prism-operations-')))
-  throw new Error(`the built mock did not cache the contract in ${cache} (it has: ${made.join(', ') || 'nothing'})`);
 
-/** Starts the built mock on a free port and stops it once it listens; also proves that the bundle runs. */
+// The caches as contract-source.ts and prism.ts name them. The checkout's,
+// when `npm run mock` made them for this contract, are copied; otherwise the
+// built mock is started once and makes them.
+mkdirSync(cache, { recursive: true });
+const hashOf = (text) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+const json = `openapi-${hashOf(readFileSync(join(root, 'openapi.yaml')))}.json`;
+const operations = () =>
+  `prism-operations-${hashOf(readFileSync(join(cache, json)))}-${manifest.dependencies['@stoplight/prism-http']}.json`;
+const fromCheckout = (file) =>
+  existsSync(join(repoCache, file)) && copyFileSync(join(repoCache, file), join(cache, file));
+fromCheckout(json);
+if (existsSync(join(cache, json))) fromCheckout(operations());
+if (!existsSync(join(cache, json)) || !existsSync(join(cache, operations()))) await startOnce();
+if (!existsSync(join(cache, operations())))
+  throw new Error(`the built mock did not cache the contract in ${cache} (it has: ${readdirSync(cache).join(', ')})`);
+
+/** Starts the built mock on a free port and stops it once it listens. */
 function startOnce() {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });

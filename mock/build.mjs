@@ -14,8 +14,9 @@
 // - dist/openapi.yaml (the contract, also hashed to name the caches);
 // - dist/node_modules/.cache/wharf-mock/: the contract as JSON and prism's
 //   operations, which take the mock ~10 s to make from the YAML. They are
-//   made here, by starting the built mock once, so an installed mock starts
-//   from them (an install may be read-only, and npm runs no build there).
+//   shipped (npm packs a node_modules folder below the package's top), so an
+//   installed mock starts from them: an install may be read-only, and npm
+//   runs no build there.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';

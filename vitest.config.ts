@@ -13,6 +13,7 @@ export default defineConfig({
       'bench/**/*.test.ts',
       'sdk/**/*.test.ts',
       'testing/**/*.test.ts',
+      'mock/**/*.test.ts',
     ],
     globalSetup: ['server/test-support/global-setup.ts'],
     testTimeout: 30_000,

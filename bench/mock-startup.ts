@@ -7,18 +7,38 @@
 // of --runs (default 5). Arguments after `--` go to serve.ts. `--entry
 // <file>` (repeatable) measures other copies of serve.ts in the same run,
 // interleaved, for before/after figures on a machine whose load moves.
+// `--packaged` also packs @wharf/mock, installs it outside the repository
+// (mock/test/install-packed.ts), prints the size of that install's
+// node_modules, and measures its `wharf-mock` in the same rounds.
+import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
+import { join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { installPacked } from '../mock/test/install-packed.js';
 import { freePort } from '../server/db/free-port.js';
 import { spawnNode, stopChild } from './child-process.js';
 import { median } from './timed-command.js';
 
 const { values, positionals } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, entry: { type: 'string', multiple: true } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    entry: { type: 'string', multiple: true },
+    packaged: { type: 'boolean', default: false },
+  },
   allowPositionals: true,
 });
 const runs = Number(values.runs);
-const entries = values.entry ?? ['contract-tests/mock/serve.ts'];
+/** What to measure, by name: the arguments of the `node` that runs it. */
+const entries = new Map((values.entry ?? ['contract-tests/mock/serve.ts']).map((e) => [e, ['bin/run-ts.mjs', e]]));
+const PACKAGED = '@wharf/mock (packed, installed)';
+const packaged = values.packaged ? await installPacked('mock') : undefined;
+if (packaged) {
+  const { stdout } = await promisify(execFile)('du', ['-sk', join(packaged.project, 'node_modules')]);
+  console.log(
+    `${PACKAGED}: node_modules of the installing project ${(Number.parseInt(stdout, 10) / 1024).toFixed(0)} MiB`,
+  );
+  entries.set(PACKAGED, [join(packaged.project, 'node_modules/@wharf/mock/dist/lib/mock/wharf-mock.js')]);
+}
 const POLL_MS = 20;
 const GIVE_UP_MS = 120_000;
 
@@ -57,10 +77,10 @@ interface Run {
   processes: number;
 }
 
-async function once(entry: string): Promise<Run> {
+async function once(command: string[]): Promise<Run> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawnNode(['bin/run-ts.mjs', entry, ...positionals], {
+  const child = spawnNode([...command, ...positionals], {
     ...process.env,
     PORT: String(port),
   });
@@ -79,20 +99,25 @@ async function once(entry: string): Promise<Run> {
   }
 }
 
-const results = new Map<string, Run[]>(entries.map((entry) => [entry, []]));
-for (let i = 0; i < runs; i++) {
-  for (const entry of entries) {
-    const run = await once(entry);
-    results.get(entry)!.push(run);
-    process.stderr.write(
-      `${entry} run ${i + 1}: first answer ${run.firstAnswerMs.toFixed(0)} ms, ` +
-        `peak RSS ${run.peakMiB.toFixed(0)} MiB (${run.processes} processes)\n`,
+const results = new Map<string, Run[]>([...entries.keys()].map((entry) => [entry, []]));
+try {
+  for (let i = 0; i < runs; i++) {
+    for (const [entry, command] of entries) {
+      const run = await once(command);
+      results.get(entry)!.push(run);
+      process.stderr.write(
+        `${entry} run ${i + 1}: first answer ${run.firstAnswerMs.toFixed(0)} ms, ` +
+          `peak RSS ${run.peakMiB.toFixed(0)} MiB (${run.processes} processes)\n`,
+      );
+    }
+  }
+  for (const [entry, list] of results) {
+    console.log(
+      `${entry}, ${runs} runs, median: first answer ${median(list.map((r) => r.firstAnswerMs)).toFixed(0)} ms, ` +
+        `peak RSS of the process tree ${median(list.map((r) => r.peakMiB)).toFixed(0)} MiB`,
     );
   }
-}
-for (const [entry, list] of results) {
-  console.log(
-    `${entry}, ${runs} runs, median: first answer ${median(list.map((r) => r.firstAnswerMs)).toFixed(0)} ms, ` +
-      `peak RSS of the process tree ${median(list.map((r) => r.peakMiB)).toFixed(0)} MiB`,
-  );
+} finally {
+  // The install is in a temporary directory, removed even when a run fails.
+  await packaged?.remove();
 }

@@ -55,7 +55,9 @@ def _message(response):
     if not isinstance(body, dict):
         return ""
     errors = body.get("errors")
-    detail = errors[0].get("message") or errors[0].get("code") if isinstance(errors, list) and errors and isinstance(errors[0], dict) else None
+    first = errors[0] if isinstance(errors, list) and errors else None
+    # GitHub's errors are objects (message or code) or, for reviews, sentences.
+    detail = first.get("message") or first.get("code") if isinstance(first, dict) else first if isinstance(first, str) else None
     text = f"{body.get('message', '')}{': ' + str(detail) if detail else ''}"
     return " ".join(text.split())[:160]
 

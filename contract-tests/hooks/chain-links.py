@@ -17,11 +17,11 @@ generated, but for fields that can only name what does not exist
 (UNLINKABLE_FIELDS), and a generated X-GitHub-Api-Version other than the one
 supported is dropped (the header is optional; its 400 is tested in the other phases).
 
-Like stateful-links.py this wraps schemathesis's ScenarioRecorder.record_case,
-which the state machine calls with the step's case and link just before the
-call; loaded after it, so the line it records says `applied`.
+Like stateful-links.py this runs just before each step is sent
+(wrap-record-case.py), loaded after it, so the line it records says `applied`.
 """
 import os
+import runpy
 import sys
 
 ENABLED = os.environ.get("CONTRACT_PIN_LINKS") == "1"
@@ -86,23 +86,14 @@ def pin(case, transition):
     return True
 
 
-def _install():
+def _pin_or_leave(case, _parent_id, transition, applied):
     try:
-        from schemathesis.engine.recorder import ScenarioRecorder
-    except ImportError as error:  # a schemathesis other than the pinned one
-        print(f"[chain-links] cannot pin links: {error}", file=sys.stderr)
-        return
-    original = ScenarioRecorder.record_case
-
-    def record_case(self, *, case, parent_id=None, transition=None, is_transition_applied=False):
-        try:
-            is_transition_applied = pin(case, transition) or is_transition_applied
-        except Exception as error:  # the step goes as schemathesis drew it
-            print(f"[chain-links] could not pin {getattr(transition, 'id', '?')}: {error}", file=sys.stderr)
-        return original(self, case=case, parent_id=parent_id, transition=transition, is_transition_applied=is_transition_applied)
-
-    ScenarioRecorder.record_case = record_case
+        return pin(case, transition) or applied
+    except Exception as error:  # the step goes as schemathesis drew it
+        print(f"[chain-links] could not pin {getattr(transition, 'id', '?')}: {error}", file=sys.stderr)
+        return applied
 
 
 if ENABLED:
-    _install()
+    HERE = os.path.dirname(os.path.abspath(__file__))
+    runpy.run_path(os.path.join(HERE, "wrap-record-case.py"))["wrap_record_case"]("chain-links", _pin_or_leave)

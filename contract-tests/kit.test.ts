@@ -147,6 +147,38 @@ describe('the kit against a used Wharf', () => {
     expect(run.status, run.output).toBe(0);
     expect((await server.api(`/repositories/${repositoryId}`, { token: alice.token })).status).toBe(200);
   }, 180_000);
+
+  // The commit status chain (file written → status → combined status / statuses) needs a
+  // real repository; without fixtures the stateful run only ever sends generated owners.
+  const STATUS_CHAIN = [
+    'repos/create-or-update-file-contents',
+    'repos/create-commit-status',
+    'repos/get-combined-status-for-ref',
+    'repos/list-commit-statuses-for-ref',
+  ].join(',');
+  const stateful = { CONTRACT_PHASES: 'stateful', CONTRACT_STATEFUL_SECONDS: '3' };
+
+  it('fails by default when a stateful chain step is NOT reached', async () => {
+    const run = await kit(
+      'chains-required',
+      ['--url', server.url, '--token', alice.token, '--include', STATUS_CHAIN, '--no-graphql'],
+      stateful,
+    );
+    expect(run.output).toContain('NOT reached: repos/create-or-update-file-contents -> CreateStatusOfCommit');
+    expect(run.output).toContain('a chain step was NOT reached (--no-require-chains to report it only)');
+    expect(run.status, run.output).toBe(1);
+  }, 180_000);
+
+  it('only reports a step NOT reached with --no-require-chains', async () => {
+    const run = await kit(
+      'chains-reported',
+      ['--url', server.url, '--token', alice.token, '--include', STATUS_CHAIN, '--no-graphql', '--no-require-chains'],
+      stateful,
+    );
+    expect(run.output).toContain('NOT reached: repos/create-or-update-file-contents -> CreateStatusOfCommit');
+    expect(run.output).not.toContain('a chain step was NOT reached');
+    expect(run.status, run.output).toBe(0);
+  }, 180_000);
 });
 
 describe('the kit against a server that answers wrongly', () => {
@@ -206,9 +238,27 @@ describe('the kit with GitHub’s description', () => {
     expect(run.status, run.output).toBe(0);
     expect(total(run.output).passed).toBeGreaterThan(0);
   }, 180_000);
+
+  it('requires no stateful chain: they are openapi.yaml’s links', async () => {
+    const run = await kit(
+      'github-stateful',
+      [
+        ...['--url', server.url, '--token', alice.token, '--spec', 'api.github.com'],
+        ...['--include', 'repos/create-commit-status,repos/get-combined-status-for-ref'],
+        ...['--include', 'repos/list-commit-statuses-for-ref,repos/create-or-update-file-contents'],
+      ],
+      { CONTRACT_PHASES: 'stateful', CONTRACT_STATEFUL_SECONDS: '3' },
+    );
+    // Reported (the spec has the operations, not Wharf's links between them), not required:
+    // the exit status is schemathesis's own, 2 for a spec without links to follow.
+    expect(run.output).toContain('NOT reached: repos/create-or-update-file-contents -> CreateStatusOfCommit');
+    expect(run.output).not.toContain('a chain step was NOT reached');
+    expect(run.output).toContain('No links for stateful testing');
+    expect(run.status, run.output).toBe(2);
+  }, 180_000);
 });
 
-describe('--require-chains (stateful-links-summary.py --require)', () => {
+describe('required chains (stateful-links-summary.py --require, run.sh without --no-require-chains)', () => {
   const SUMMARY = join(import.meta.dirname, 'stateful-links-summary.py');
   const OPERATIONS = [
     'repos/create-or-update-file-contents',

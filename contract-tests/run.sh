@@ -9,7 +9,8 @@
 #
 # Exit status: schemathesis's own (0 pass, 1 a check failed, 2 configuration or
 # schema error), the higher of the two runs' (so either failing fails the
-# script), or 3 when the server (or mock) could not be started or seeded.
+# script; 1 too when a stateful chain step was NOT reached, unless
+# --no-require-chains), or 3 when the server (or mock) could not be started or seeded.
 set -Eeuo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -36,19 +37,24 @@ WORKERS=${CONTRACT_WORKERS:-1}
 # schemathesis counts as a clean pass). How early that happens is luck: 113
 # scenarios in one run, 12 in the next. With --max-time schemathesis starts a
 # new suite (new seed) whenever one ends, until the time is up. See the README.
-# 45 s, and 60 s for the chains run below (a chain of five steps needs the
-# time more than the all-operations run, which covers 20-odd of its 290 links
-# whatever its budget).
+# 45 s, and 30 s for each pull request chain run below (a chain of five steps
+# needs the time more than the all-operations run, which covers 20-odd of its
+# 290 links whatever its budget).
 STATEFUL_SECONDS=${CONTRACT_STATEFUL_SECONDS:-45}
-# Then a narrowed run over the operations of the chains the issues name (see
-# below), for CONTRACT_STATEFUL_CHAIN_SECONDS (0: none).
-CHAIN_SECONDS=${CONTRACT_STATEFUL_CHAIN_SECONDS:-60}
+# Then narrowed runs over the operations of the chains the issues name (see
+# below), each for CONTRACT_STATEFUL_CHAIN_SECONDS (0: none).
+CHAIN_SECONDS=${CONTRACT_STATEFUL_CHAIN_SECONDS:-35}
 # Only the writes of the chains: every read operation in the run is one more
 # root and one more link for a step to pick instead of the next link of a
 # chain (the all-operations run follows the reads' links). With 14 operations
 # (the reads too) 45 s followed pull → comment → reply once and never reached
-# submit.
-CHAIN_OPERATIONS=repos/create-fork,pulls/create,pulls/update,pulls/merge,pulls/create-review,pulls/submit-review,pulls/create-review-comment,pulls/create-reply-for-review-comment
+# submit. And two runs, not one: a scenario calls the rules in a fixed order
+# (see CHAIN_MAX_STEPS), and with the eight operations of both in one run the
+# scenario's steps ran out before pulls/submit-review, the last in that order.
+# fork → pull request → update / merge, and pull request → pending review → submit:
+CHAIN_OPERATIONS=repos/create-fork,pulls/create,pulls/update,pulls/merge,pulls/create-review,pulls/submit-review
+# pull request → review comment → reply → pending review → submit:
+REVIEW_CHAIN_OPERATIONS=repos/create-fork,pulls/create,pulls/create-review-comment,pulls/create-reply-for-review-comment,pulls/create-review,pulls/submit-review
 # A third run, of its own (in the pull request run their roots and links would
 # compete with the review chains' for the steps), over the chains that start at
 # a commit (issue 19): a repository created → a file written in it (its commit)
@@ -57,7 +63,19 @@ CHAIN_OPERATIONS=repos/create-fork,pulls/create,pulls/update,pulls/merge,pulls/c
 # completed → its suite rerequested. 45 s over these 11 operations reached
 # every step (12 scenarios, 16 of 16 links; README "Stateful links").
 # CONTRACT_STATEFUL_COMMIT_CHAIN_SECONDS (0: none).
-COMMIT_CHAIN_SECONDS=${CONTRACT_STATEFUL_COMMIT_CHAIN_SECONDS:-45}
+# 30 s: with the links' values used every time (hooks/chain-links.py) it ran 23
+# scenarios in 45 s under load and reached each step 2 to 8 times.
+COMMIT_CHAIN_SECONDS=${CONTRACT_STATEFUL_COMMIT_CHAIN_SECONDS:-30}
+# Steps per scenario in the chain runs ([phases.stateful] max-steps, 20 in
+# schemathesis.toml for the all-operations run). Schemathesis lets one scenario
+# call an operation from the answers of another at most max(2, steps ÷ the
+# operations in links) times, and the first scenario of each suite (Hypothesis's
+# simplest, and on a busy machine most of what a run gets) calls the first rule
+# allowed, by name (the links from pulls/create first, submit-review's last), each
+# on the newest answer. So a chain's last step comes only after every other link
+# of the run was followed that many times: 17 steps over 6 operations keeps it
+# twice (with 40, five times, and the scenario ended before any submit).
+CHAIN_MAX_STEPS=${CONTRACT_STATEFUL_CHAIN_MAX_STEPS:-17}
 COMMIT_CHAIN_OPERATIONS=repos/create-for-authenticated-user,repos/create-or-update-file-contents,repos/create-commit-status,repos/get-combined-status-for-ref,repos/list-commit-statuses-for-ref,repos/create-release,repos/upload-release-asset,repos/get-release-asset,checks/create,checks/update,checks/rerequest-suite
 # CONTRACT_STATEFUL_OPERATIONS (operationIds, comma-separated) narrows the
 # stateful run to those operations and the links between them, e.g.
@@ -110,7 +128,9 @@ INCLUDE=""
 EXCLUDE=""
 FIXTURES=""
 READ_ONLY=0
-REQUIRE_CHAINS=${CONTRACT_REQUIRE_CHAINS:-0}
+# A stateful chain step NOT reached fails the run (exit 1) unless --no-require-chains
+# (CONTRACT_REQUIRE_CHAINS=0); the chains are openapi.yaml's, so another --spec requires none.
+REQUIRE_CHAINS=${CONTRACT_REQUIRE_CHAINS:-1}
 NO_GRAPHQL=""
 # value OPTION "$@": the option's value, from `--opt VALUE` or `--opt=VALUE`; SHIFT how many words it took.
 value() {
@@ -128,6 +148,7 @@ while [ $# -gt 0 ]; do
     --fixtures|--fixtures=*) value --fixtures "$@"; FIXTURES=$VALUE; shift "$SHIFT" ;;
     --read-only) READ_ONLY=1; shift ;;
     --require-chains) REQUIRE_CHAINS=1; shift ;;
+    --no-require-chains) REQUIRE_CHAINS=0; shift ;;
     --no-graphql) NO_GRAPHQL=1; shift ;;
     --mock) MOCK=1; STATELESS=1; shift ;;
     --stateless) STATELESS=1; shift ;;
@@ -406,7 +427,7 @@ RUN_STATEFUL=""
 if tr ',' '\n' <<<"$PHASES" | grep -qx stateful; then RUN_STATEFUL=1; fi
 
 # --- schemathesis: openapi.yaml ---------------------------------------------
-rm -f "$REPORTS/junit.xml" "$REPORTS/junit-stateful.xml" "$REPORTS/junit-stateful-chains.xml" "$REPORTS/junit-stateful-commit-chains.xml" "$REPORTS/junit-graphql.xml"
+rm -f "$REPORTS/junit.xml" "$REPORTS/junit-stateful.xml" "$REPORTS"/junit-stateful-*chains*.xml "$REPORTS/junit-graphql.xml"
 ST_COMMON=(
   run "$SPEC"
   --url "$TARGET_URL"
@@ -466,43 +487,102 @@ if [ -n "$RUN_STATEFUL" ]; then
   # The chains are seed.ts's and openapi.yaml's: not for another spec or a narrowed run.
   CHAINS_APPLY=""
   if [ -n "$OWN_SPEC" ] && [ -z "$STATEFUL_OPERATIONS" ] && [ ${#SELECTED[@]} -eq 0 ]; then CHAINS_APPLY=1; fi
-  stateful_run() { # name seconds operationIds(comma-separated, empty: all, or those --include selected) [no-require]
-    local name=$1 seconds=$2 operations=$3 only=() ids id
+  # The chain runs' config: schemathesis has no option for the steps per scenario.
+  CHAIN_CONFIG="$REPORTS/schemathesis.chains.toml"
+  sed "s/^max-steps = [0-9]*$/max-steps = $CHAIN_MAX_STEPS/" "$REST_CONFIG" >"$CHAIN_CONFIG"
+  grep -qx "max-steps = $CHAIN_MAX_STEPS" "$CHAIN_CONFIG" || die "schemathesis.toml: write [phases.stateful] as 'max-steps = N' (run.sh sets it for the chain runs)" 2
+  stateful_run() { # name seconds operationIds(comma-separated, empty: all, or those --include selected) [no-require|chains [st options…]]
+    local name=$1 seconds=$2 operations=$3 only=() ids id config=$REST_CONFIG chain=0 mode=() more=("${@:5}")
     [ -n "$operations" ] || operations=$(IFS=,; echo "${SELECTED[*]}")
     if [ -n "$operations" ]; then
       IFS=, read -r -a ids <<<"$operations"
-      for id in "${ids[@]}"; do only+=(--include-operation-id "$id"); done
+      # (Not again those --include selected: schemathesis refuses a repeated --include-operation-id.)
+      for id in "${ids[@]}"; do [[ " ${SELECTED[*]} " == *" $id "* ]] || only+=(--include-operation-id "$id"); done
       log "stateful run ($name) narrowed to: $operations"
     fi
+    # A chain run: CHAIN_MAX_STEPS steps a scenario; every value a link names used (hooks/chain-links.py);
+    # no pending review left in the way of the pending-review links (hooks/pending-review-fixture.py);
+    # positive data only (a negative case is a 4xx by design, so a chain's end; the other runs send them).
+    if [ "${4:-}" = chains ]; then config=$CHAIN_CONFIG; chain=1; mode=(--mode positive); fi
     rm -f "$REPORTS/$name-links.txt"
-    CONTRACT_LINKS_LOG="$REPORTS/$name-links.txt" CONTRACT_BASE_URL="$TARGET_URL" SCHEMATHESIS_HOOKS="$HERE/hooks/stateful-run.py" \
+    CONTRACT_PIN_LINKS=$chain CONTRACT_RESET_PENDING_REVIEWS=$chain CONTRACT_LINKS_LOG="$REPORTS/$name-links.txt" CONTRACT_BASE_URL="$TARGET_URL" SCHEMATHESIS_HOOKS="$HERE/hooks/stateful-run.py" \
       CONTRACT_CHECKS_INSTALLATION_TOKEN="$CHECKS_INSTALLATION_TOKEN" \
-      run_st --config-file "$REST_CONFIG" "${ST_COMMON[@]}" "${only[@]}" \
-      --phases stateful --max-time "$seconds" --report-junit-path "$REPORTS/junit-$name.xml"
+      run_st --config-file "$config" "${ST_COMMON[@]}" "${only[@]}" \
+      "${mode[@]}" "${more[@]}" --phases stateful --max-time "$seconds" --report-junit-path "$REPORTS/junit-$name.xml"
     log "schemathesis (OpenAPI, $name) finished in $RUN_SECONDS s with exit status $RUN_STATUS; JUnit report: ${REPORTS#"$ROOT/"}/junit-$name.xml"
     # Which links were followed, what they answered, and which steps of the chains were reached.
-    # With --require-chains (CONTRACT_REQUIRE_CHAINS=1) a chain step NOT reached fails the run (exit 1).
-    # The all-operations run is not held to the chains when the chain runs follow (they are for that).
+    # A chain step NOT reached fails the run (exit 1), unless --no-require-chains, or the spec is not
+    # openapi.yaml (whose links the chains are). The all-operations run is not held to the chains
+    # when the chain runs follow (they are for that).
     local require=""
-    [ "$REQUIRE_CHAINS" != 1 ] || [ "${4:-}" = no-require ] || require=--require
+    # The chain runs are held to the chains together, after the last of them (below).
+    [ "$REQUIRE_CHAINS" != 1 ] || [ -z "$OWN_SPEC" ] || [ -n "${4:-}" ] || require=--require
     if ! "$VENV/bin/python" "$HERE/stateful-links-summary.py" "$REPORTS/$name-links.txt" "$operations" $require >&2; then
-      log "stateful run ($name): a chain step was NOT reached (--require-chains)"
+      log "stateful run ($name): a chain step was NOT reached (--no-require-chains to report it only)"
       NOT_REACHED="$NOT_REACHED $name"
       if [ "$status" -lt 1 ]; then status=1; fi
     fi
     log "links followed, one line per step: ${REPORTS#"$ROOT/"}/$name-links.txt"
     if [ "$RUN_STATUS" -gt "$status" ]; then status=$RUN_STATUS; fi
   }
-  stateful_run stateful "$STATEFUL_SECONDS" "$STATEFUL_OPERATIONS" "${CHAINS_APPLY:+no-require}"
-  # Among all 290-odd links a long chain is rarely drawn in the time: a second,
-  # shorter run over the pull request and review operations alone follows the
-  # chains the issues ask for (fork → pull request → update / merge, pull
-  # request → review → comment → reply → submit).
+  # CONTRACT_STATEFUL_SECONDS=0 leaves the all-operations run out (to measure the chain runs alone).
+  if [ "$STATEFUL_SECONDS" -gt 0 ]; then
+    stateful_run stateful "$STATEFUL_SECONDS" "$STATEFUL_OPERATIONS" "${CHAINS_APPLY:+no-require}"
+  fi
+  # Among all 290-odd links a long chain is rarely drawn in the time: shorter
+  # runs over the pull request and review operations alone follow the chains the
+  # issues ask for (fork → pull request → update / merge, pull request → review →
+  # comment → reply → submit), then the commit chains'.
+  CHAIN_RUNS=()
   if [ -n "$CHAINS_APPLY" ] && [ "$CHAIN_SECONDS" -gt 0 ]; then
-    stateful_run stateful-chains "$CHAIN_SECONDS" "$CHAIN_OPERATIONS"
+    stateful_run stateful-chains "$CHAIN_SECONDS" "$CHAIN_OPERATIONS" chains
+    stateful_run stateful-review-chains "$CHAIN_SECONDS" "$REVIEW_CHAIN_OPERATIONS" chains
+    CHAIN_RUNS+=(stateful-chains stateful-review-chains)
   fi
   if [ -n "$CHAINS_APPLY" ] && [ "$COMMIT_CHAIN_SECONDS" -gt 0 ]; then
-    stateful_run stateful-commit-chains "$COMMIT_CHAIN_SECONDS" "$COMMIT_CHAIN_OPERATIONS"
+    stateful_run stateful-commit-chains "$COMMIT_CHAIN_SECONDS" "$COMMIT_CHAIN_OPERATIONS" chains
+    CHAIN_RUNS+=(stateful-commit-chains)
+  fi
+  # A chain counts as reached when one of the chain runs reached it (the pending
+  # review chain's operations are in both pull request runs): their links together.
+  operations_of_run() {
+    case $1 in
+      stateful-chains*) echo "$CHAIN_OPERATIONS" ;;
+      stateful-review-chains*) echo "$REVIEW_CHAIN_OPERATIONS" ;;
+      *) echo "$COMMIT_CHAIN_OPERATIONS" ;;
+    esac
+  }
+  # chains_reached OPERATIONS [--require]: the summary of the chains of OPERATIONS
+  # (comma-separated) over every chain run's links (exit 1: a step NOT reached).
+  chains_reached() {
+    local name
+    : >"$REPORTS/stateful-chain-runs-links.txt"
+    for name in "${CHAIN_RUNS[@]}"; do cat "$REPORTS/$name-links.txt" >>"$REPORTS/stateful-chain-runs-links.txt" 2>/dev/null || true; done
+    "$VENV/bin/python" "$HERE/stateful-links-summary.py" "$REPORTS/stateful-chain-runs-links.txt" "$1" --chains-only ${2:-}
+  }
+  # A run whose chains a busy machine kept it from reaching goes once more, with
+  # another seed: only then, so no time is spent when every step was reached.
+  AGAIN=()
+  for name in "${CHAIN_RUNS[@]}"; do
+    chains_reached "$(operations_of_run "$name")" --require >/dev/null || AGAIN+=("$name")
+  done
+  for name in "${AGAIN[@]}"; do
+    log "stateful run ($name): a chain step NOT reached; once more, with seed $((SEED + 1))"
+    seconds=$CHAIN_SECONDS
+    [ "$name" != stateful-commit-chains ] || seconds=$COMMIT_CHAIN_SECONDS
+    stateful_run "$name-again" "$seconds" "$(operations_of_run "$name")" chains --seed "$((SEED + 1))"
+    CHAIN_RUNS+=("$name-again")
+  done
+  if [ ${#CHAIN_RUNS[@]} -gt 0 ]; then
+    log "the chain runs together (${CHAIN_RUNS[*]}):"
+    ALL_OPERATIONS=$(for name in "${CHAIN_RUNS[@]}"; do operations_of_run "$name"; done | paste -sd, -)
+    require=""
+    [ "$REQUIRE_CHAINS" != 1 ] || require=--require
+    if ! chains_reached "$ALL_OPERATIONS" $require >&2; then
+      log "the chain runs: a chain step was NOT reached (--no-require-chains to report it only)"
+      NOT_REACHED="$NOT_REACHED ${CHAIN_RUNS[*]}"
+      if [ "$status" -lt 1 ]; then status=1; fi
+    fi
   fi
 fi
 
@@ -569,6 +649,10 @@ if [ "$graphql_status" -gt "$status" ]; then status=$graphql_status; fi
 # the counts of each and of all, with each failed case named.
 node "$HERE/kit/junit-summary.mjs" "$REPORTS/junit-all.xml" openapi="$REPORTS/junit.xml" \
   stateful="$REPORTS/junit-stateful.xml" stateful-chains="$REPORTS/junit-stateful-chains.xml" \
+  stateful-review-chains="$REPORTS/junit-stateful-review-chains.xml" \
+  stateful-chains-again="$REPORTS/junit-stateful-chains-again.xml" \
+  stateful-review-chains-again="$REPORTS/junit-stateful-review-chains-again.xml" \
+  stateful-commit-chains-again="$REPORTS/junit-stateful-commit-chains-again.xml" \
   stateful-commit-chains="$REPORTS/junit-stateful-commit-chains.xml" graphql="$REPORTS/junit-graphql.xml" || true
 [ -z "$NOT_REACHED" ] || log "  FAILED stateful chains NOT reached in:$NOT_REACHED"
 log "exit status $status"

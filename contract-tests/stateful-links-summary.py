@@ -12,6 +12,8 @@ completed, and its suite → rerequested. A line names only the step before
 (`via`), so each chain is read as links that each came after the one above it.
 Argument 2 (optional): the run's operationIds, comma-separated, when it was
 narrowed; then only the chains whose every step is among them are shown.
+`--chains-only`: the chains alone, not each link (run.sh's summary of the
+chain runs together, after each run's own).
 Exit status 0, unless `--require` is given (run.sh --require-chains) and a step
 shown is NOT reached: then 1. Without it this is evidence for the reader, not a
 check (a chain's coverage depends on the time budget, see README "Stateful links").
@@ -42,10 +44,13 @@ CHAINS = [
         ("  … -> pulls/update (2xx)", [FORK_PULL], "pulls/create -> UpdatePullRequest -> pulls/update"),
         ("  … -> pulls/merge (2xx)", [FORK_PULL], "pulls/create -> MergePullRequest -> pulls/merge"),
     ]),
-    # CreateReview's generated body has no `event` about as often as it has one: a pending review too.
+    # A submit after CreateReview counts too: its generated body has no `event` about as often as it has
+    # one (a pending review then). CreateReview itself is no step of the chain: it shares schemathesis's
+    # per-scenario cap of pulls/create → pulls/create-review with CreatePendingReview, which a scenario
+    # follows first (run.sh, CHAIN_MAX_STEPS), so it is followed only in the scenarios a busy machine
+    # may never get to; the list of links above shows its answers.
     ("chain pull request → pending review → submit:", [
         ("pulls/create -> CreatePendingReview -> pulls/create-review (200)", None, f"{PENDING} -> pulls/create-review"),
-        ("pulls/create -> CreateReview -> pulls/create-review (200)", None, f"{REVIEW} -> pulls/create-review"),
         ("  … -> SubmitPendingReview -> pulls/submit-review (200)", [PENDING, REVIEW], SUBMIT),
     ]),
     ("chain pull request → review comment → reply → pending review → submit:", [
@@ -85,7 +90,7 @@ def operations_of(steps):
     return {op for _label, _vias, step, *_ in steps for op in (step.split(" -> ")[0], step.split(" -> ")[-1])}
 
 
-def main(path, narrowed="", require=False):
+def main(path, narrowed="", require=False, chains_only=False):
     only = {op for op in narrowed.split(",") if op}
     try:
         with open(path, encoding="utf-8") as handle:
@@ -111,7 +116,7 @@ def main(path, narrowed="", require=False):
                     reached[key] += 1
     covered = [link for link in statuses if applied[link]]
     print(f"[contract] stateful links: {len(lines)} steps by link, {len(statuses)} distinct links, {len(covered)} applied at least once")
-    for link in sorted(statuses):
+    for link in [] if chains_only else sorted(statuses):
         answers = ", ".join(f"{status}×{count}" for status, count in sorted(statuses[link].items()))
         note = "" if applied[link] else "  (never applied)"
         print(f"[contract]   {link}: {answers}{note}")
@@ -129,5 +134,6 @@ def main(path, narrowed="", require=False):
 
 
 if __name__ == "__main__":
-    args = [arg for arg in sys.argv[1:] if arg != "--require"]
-    sys.exit(main(args[0], args[1] if len(args) > 1 else "", "--require" in sys.argv[1:]))
+    flags = {"--require", "--chains-only"}
+    args = [arg for arg in sys.argv[1:] if arg not in flags]
+    sys.exit(main(args[0], args[1] if len(args) > 1 else "", "--require" in sys.argv[1:], "--chains-only" in sys.argv[1:]))

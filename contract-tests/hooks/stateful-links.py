@@ -17,14 +17,12 @@ widen the input). `via` names the link the source step itself came by, so a
 chain of three can be read from one line. run.sh summarizes the file after the run.
 
 The link a step followed is known to the scenario's recorder only (the
-`after_call` hook gets the case alone), so the recorder's `record_case`, which
-the state machine calls with the transition just before each call, is wrapped
-to remember it by case id. That is schemathesis-internal, hence the exact pin
-in requirements.txt; if a new version moves it, the wrapper warns and the
-file stays empty rather than the run failing.
+`after_call` hook gets the case alone), so it is remembered by case id just
+before each call (wrap-record-case.py); if a new schemathesis moves the
+recorder, the file stays empty rather than the run failing.
 """
 import os
-import sys
+import runpy
 import threading
 
 import schemathesis
@@ -55,7 +53,9 @@ def _message(response):
     if not isinstance(body, dict):
         return ""
     errors = body.get("errors")
-    detail = errors[0].get("message") or errors[0].get("code") if isinstance(errors, list) and errors and isinstance(errors[0], dict) else None
+    first = errors[0] if isinstance(errors, list) and errors else None
+    # GitHub's errors are objects (message or code) or, for reviews, sentences.
+    detail = first.get("message") or first.get("code") if isinstance(first, dict) else first if isinstance(first, str) else None
     text = f"{body.get('message', '')}{': ' + str(detail) if detail else ''}"
     return " ".join(text.split())[:160]
 
@@ -68,24 +68,15 @@ def _link_name(transition_id):
     return transition_id
 
 
-def _install():
-    try:
-        from schemathesis.engine.recorder import ScenarioRecorder
-    except ImportError as error:  # a schemathesis other than the pinned one
-        print(f"[stateful-links] cannot record links: {error}", file=sys.stderr)
-        return
-    original = ScenarioRecorder.record_case
-
-    def record_case(self, *, case, parent_id=None, transition=None, is_transition_applied=False):
-        with _lock:
-            _cases[case.id] = (_operation_id(case), parent_id, transition, is_transition_applied)
-        return original(self, case=case, parent_id=parent_id, transition=transition, is_transition_applied=is_transition_applied)
-
-    ScenarioRecorder.record_case = record_case
+def _remember(case, parent_id, transition, applied):
+    with _lock:
+        _cases[case.id] = (_operation_id(case), parent_id, transition, applied)
+    return applied
 
 
 if LOG_PATH:
-    _install()
+    HERE = os.path.dirname(os.path.abspath(__file__))
+    runpy.run_path(os.path.join(HERE, "wrap-record-case.py"))["wrap_record_case"]("stateful-links", _remember)
 
     @schemathesis.hook
     def after_call(context, case, response):

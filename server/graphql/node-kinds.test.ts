@@ -101,6 +101,8 @@ describe('every node kind', () => {
     expect(one.body.errors).toBeUndefined();
     expect(reads.length, reads.join('\n---\n')).toBe(one.reads.length);
     expect(reads.length, reads.join('\n---\n')).toBeLessThanOrEqual(SERVED.length + 1);
+    // Every read is a batch (`= ANY(…)`), never one row of a kind by its id.
+    expect(reads.filter((q) => !/= ANY\(/.test(q))).toEqual([]);
   });
 
   it('a stranger gets null for every kind inside a private repository, through node and nodes', async () => {
@@ -112,5 +114,45 @@ describe('every node kind', () => {
     );
     expect(body.data!.nodes).toEqual(hidden.map(() => null));
     expect(reads.length, reads.join('\n---\n')).toBeLessThanOrEqual(SERVED.length + 1);
+    expect(reads.filter((q) => !/= ANY\(/.test(q))).toEqual([]);
+  });
+
+  it('deleting each kind retires its id: node answers null, and the next one of the kind gets another id', async () => {
+    const old = all(pub);
+    const node = (type: NodeType) => pub.nodes.get(type)!;
+    const remove = async (path: string) =>
+      expect((await server.api(path, { method: 'DELETE', token: alice.token })).status, path).toBe(204);
+    // The kinds GitHub deletes on their own.
+    for (const [path, type] of [
+      [pub.paths.reaction, 'Reaction'],
+      [pub.paths.issueComment, 'IssueComment'],
+      [pub.paths.label, 'Label'],
+      [pub.paths.milestone, 'Milestone'],
+      [pub.paths.asset, 'ReleaseAsset'],
+      [pub.paths.release, 'Release'],
+      [pub.reviewComment, 'PullRequestReviewComment'],
+    ] as const) {
+      await remove(path);
+      await expectGone(node(type));
+    }
+    const deleted = await gql('mutation($id: ID!) { deleteIssue(input: { issueId: $id }) { clientMutationId } }', {
+      id: node('Issue').id,
+    });
+    expect(deleted.errors).toBeUndefined();
+    await expectGone(node('Issue'));
+    // Pull requests, reviews, threads, checks, statuses and commits have no delete of their own: they go with
+    // the repository, and so does it.
+    await remove(`/repos/${pub.repo}`);
+    for (const gone of old) await expectGone(gone);
+
+    // The same repository made again, with the same first commit. A commit's id is its repository's id and its
+    // sha, so "retired" for a commit means: its repository's deletion retires it, and the same sha in the new
+    // repository (a new repository id) is another node.
+    const again = await makeRepoNodes(server, alice, appToken, 'pub');
+    expect(again.nodes.get('Commit')!.answer).toEqual(node('Commit').answer);
+    const oldIds = new Set(old.map((n) => n.id));
+    for (const made of all(again)) expect(oldIds.has(made.id), `${made.type} ${made.id} reused`).toBe(false);
+    for (const gone of old) await expectGone(gone);
+    // Users and organizations: Wharf has no API that deletes an account, so nothing retires their ids yet.
   });
 });

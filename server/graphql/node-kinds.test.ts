@@ -130,11 +130,23 @@ describe('every node kind', () => {
       [pub.paths.milestone, 'Milestone'],
       [pub.paths.asset, 'ReleaseAsset'],
       [pub.paths.release, 'Release'],
-      [pub.reviewComment, 'PullRequestReviewComment'],
+      [pub.paths.reviewComment, 'PullRequestReviewComment'],
     ] as const) {
       await remove(path);
       await expectGone(node(type));
     }
+    // A review is deleted while pending only (a submitted one goes with the repository below).
+    const pending = await server.api(`${pub.pull}/reviews`, {
+      method: 'POST',
+      token: alice.token,
+      body: { body: 'p' },
+    });
+    const review = (await pending.json()) as { id: number; node_id: string };
+    expect((await gql(NODE, { id: review.node_id })).data?.node).toMatchObject({ __typename: 'PullRequestReview' });
+    expect(
+      (await server.api(`${pub.pull}/reviews/${review.id}`, { method: 'DELETE', token: alice.token })).status,
+    ).toBe(200);
+    await expectGone({ type: 'PullRequestReview', id: review.node_id, answer: {} });
     const deleted = await gql('mutation($id: ID!) { deleteIssue(input: { issueId: $id }) { clientMutationId } }', {
       id: node('Issue').id,
     });

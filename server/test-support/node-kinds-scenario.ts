@@ -1,6 +1,7 @@
-// The set-up of the node-kinds tests: one resource of each of the eighteen
-// repository-and-account node kinds, made through the public API as a user (and
-// a checks app) would, with each one's node ID as REST or GraphQL reports it.
+// The set-up of the node-kinds tests: one resource of each of the sixteen node
+// kinds that live in a repository (the test adds the user and organization),
+// made through the public API as a user (and a checks app) would, with each
+// one's node ID as REST or GraphQL reports it.
 // The repository's first commit has fixed dates, so the same repository made
 // again holds the same commit sha (what the commit-retirement test needs).
 import { expect } from 'vitest';
@@ -41,8 +42,9 @@ export interface RepoNodes {
   /** Every kind inside the repository, by type. */
   nodes: Map<NodeType, MadeNode>;
   /** REST paths that delete a kind on its own, by type (the rest goes with the repository). */
-  paths: { issueComment: string; label: string; milestone: string; reaction: string; release: string; asset: string };
-  reviewComment: string;
+  /** The pull request's REST path. */
+  pull: string;
+  paths: Record<'issueComment' | 'label' | 'milestone' | 'reaction' | 'release' | 'asset' | 'reviewComment', string>;
 }
 
 /**
@@ -133,6 +135,7 @@ export async function makeRepoNodes(
   return {
     repo: `${owner.login}/${name}`,
     nodes,
+    pull: `${base}/pulls/${pull.number}`,
     paths: {
       issueComment: `${base}/issues/comments/${comment.id}`,
       label: `${base}/labels/${label.name}`,
@@ -140,7 +143,7 @@ export async function makeRepoNodes(
       reaction: `${base}/issues/comments/${comment.id}/reactions/${reaction.id}`,
       release: `${base}/releases/${release.id}`,
       asset: `${base}/releases/assets/${asset.id}`,
+      reviewComment: `${base}/pulls/comments/${reviewComment.id}`,
     },
-    reviewComment: `${base}/pulls/comments/${reviewComment.id}`,
   };
 }

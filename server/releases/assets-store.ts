@@ -52,10 +52,11 @@ export async function findAsset(db: Db, repositoryId: number, id: number, lock =
 }
 
 /** An asset by id alone (a node id names no repository); null for none. */
-export async function findAssetById(db: Db, id: number): Promise<AssetRow | null> {
-  if (!Number.isSafeInteger(id) || id < 1) return null;
-  const [row] = await db<AssetRow[]>`${SELECT_ASSET(db)} WHERE ra.id = ${id}`;
-  return row ?? null;
+/** Many by id (node loaders), in no particular order; a missing one is left out. */
+export async function findAssetsByIds(db: Db, ids: readonly number[]): Promise<AssetRow[]> {
+  const valid = ids.filter((id) => Number.isSafeInteger(id) && id >= 1);
+  if (valid.length === 0) return [];
+  return db<AssetRow[]>`${SELECT_ASSET(db)} WHERE ra.id = ANY(${valid})`;
 }
 
 export async function findAssetByName(db: Db, releaseId: number, name: string): Promise<AssetRow | null> {

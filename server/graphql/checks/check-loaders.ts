@@ -1,6 +1,6 @@
 // The request's loaders for checks and statuses (joined in loaders.ts): a
 // commit's suites, its latest runs and latest statuses, a suite's runs, and
-// a window of a run's annotations, a suite's app, each kind one statement per tick whatever
+// a window of a run's annotations, a suite's app, runs, suites and statuses by id (node ids), each kind one statement per tick whatever
 // the number of commits, suites or runs asking (checks/check-batch-reads.ts,
 // statuses/status-batch-reads.ts, apps/app-batch-reads.ts).
 import DataLoader from 'dataloader';
@@ -12,6 +12,7 @@ import type { StatusRow } from '../../statuses/statuses-store.js';
 import {
   annotationsInWindows,
   latestRunsOfCommits,
+  runsByIds,
   runsOfSuites,
   suitesByIds,
   suitesOfCommits,
@@ -21,10 +22,15 @@ import {
   type WindowedAnnotation,
 } from '../../checks/check-batch-reads.js';
 import { latestStatusesOfCommits } from '../../statuses/status-batch-reads.js';
+import { findStatuses } from '../../statuses/statuses-store.js';
 
 export interface CheckLoaders {
   suitesOfCommit: DataLoader<CommitKey, SuiteWithNames[], string>;
   suiteById: DataLoader<number, SuiteWithNames | null>;
+  /** A check run by id (any repository's: callers check what the viewer may see); null for none. */
+  runById: DataLoader<number, CheckRunRow | null>;
+  /** A commit status by id (any repository's, as runById); null for none. */
+  statusById: DataLoader<number, StatusRow | null>;
   latestRunsOfCommit: DataLoader<CommitKey, CheckRunRow[], string>;
   runsOfSuite: DataLoader<number, CheckRunRow[]>;
   latestStatusesOfCommit: DataLoader<CommitKey, StatusRow[], string>;
@@ -52,6 +58,12 @@ function grouped<K, R>(
   return keys.map((key) => groups.get(keyOf(key)) ?? []);
 }
 
+/** Rows in key order, null for a key without one (DataLoader's contract). */
+function byId<R extends { id: number }>(ids: readonly number[], rows: readonly R[]): (R | null)[] {
+  const found = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.map((id) => found.get(id) ?? null);
+}
+
 export function createCheckLoaders(sql: Sql): CheckLoaders {
   const byCommit = { cacheKeyFn: commitKey };
   return {
@@ -60,10 +72,9 @@ export function createCheckLoaders(sql: Sql): CheckLoaders {
         grouped(keys, await suitesOfCommits(sql, keys), commitKey, (s) => `${s.repository_id}:${s.head_sha}`),
       byCommit,
     ),
-    suiteById: new DataLoader(async (ids) => {
-      const found = new Map((await suitesByIds(sql, ids)).map((suite) => [suite.id, suite]));
-      return ids.map((id) => found.get(id) ?? null);
-    }),
+    suiteById: new DataLoader(async (ids) => byId(ids, await suitesByIds(sql, ids))),
+    runById: new DataLoader(async (ids) => byId(ids, await runsByIds(sql, ids))),
+    statusById: new DataLoader(async (ids) => byId(ids, await findStatuses(sql, ids))),
     latestRunsOfCommit: new DataLoader(
       async (keys) =>
         grouped(keys, await latestRunsOfCommits(sql, keys), commitKey, (r) => `${r.repository_id}:${r.head_sha}`),

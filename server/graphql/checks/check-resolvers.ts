@@ -1,15 +1,12 @@
 // CheckRun and CheckSuite: nodes only (node/nodes), each visible with its
 // repository. Rows go with the repository (ON DELETE CASCADE), so deleting
 // it retires their ids.
-import { repositoryOfCheck } from '../../checks/check-batch-reads.js';
-import { findRun } from '../../checks/check-runs-store.js';
-import { findSuite } from '../../checks/check-suites-store.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { CheckRunResolvers, CheckSuiteResolvers } from '../generated/resolvers-types.js';
 import { objectByOid } from '../resolvers/git-object.js';
-import { suiteModel, type CheckRunModel, type CheckSuiteModel } from './check-models.js';
+import { runModel, suiteModel, type CheckRunModel, type CheckSuiteModel } from './check-models.js';
 
 type Upper<T extends string> = Uppercase<T>;
 const upper = <T extends string>(value: T) => value.toUpperCase() as Upper<T>;
@@ -27,17 +24,11 @@ export async function loadCheckNode(
   type: 'CheckRun' | 'CheckSuite',
   id: number,
 ): Promise<CheckRunModel | CheckSuiteModel | null> {
-  const { sql } = ctx.services;
-  const repositoryId = await repositoryOfCheck(sql, type === 'CheckRun' ? 'check_runs' : 'check_suites', id);
-  if (repositoryId === null) return null;
-  const repo = await ctx.loaders.repositoryById.load(repositoryId);
-  if (repo === null || !(await ctx.access.seesRepository(repo))) return null;
-  if (type === 'CheckRun') {
-    const run = await findRun(sql, repo.id, id);
-    return run && { ...run, check_kind: 'CheckRun' };
-  }
-  const suite = await findSuite(sql, repo.id, id);
-  return suite && { ...suite, check_kind: 'CheckSuite' };
+  // Loaded by id alone (the node id names no repository), so `nodes` reads each kind once.
+  const row = type === 'CheckRun' ? await ctx.loaders.runById.load(id) : await ctx.loaders.suiteById.load(id);
+  const repo = row === null ? null : await ctx.loaders.repositoryById.load(row.repository_id);
+  if (row === null || repo === null || !(await ctx.access.seesRepository(repo))) return null;
+  return 'run_names' in row ? suiteModel(row) : runModel(row);
 }
 
 const runPath = async (run: CheckRunModel, ctx: GraphqlContext) => {

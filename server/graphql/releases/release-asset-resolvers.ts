@@ -5,7 +5,6 @@
 import { isoSeconds } from '../../views/timestamps.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import { assetDownloadPath } from '../../releases/asset-view.js';
-import { findAssetById } from '../../releases/assets-store.js';
 import { listConnection } from '../core/connection.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { ReleaseAssetResolvers, ReleaseResolvers } from '../generated/resolvers-types.js';
@@ -14,7 +13,7 @@ import { viewerSeesDrafts } from './release-resolvers.js';
 
 /** The ReleaseAsset behind an RLA_ id, or null (unknown, not uploaded, of a draft the caller may not see, or its repository invisible). */
 export async function loadReleaseAsset(ctx: GraphqlContext, id: number): Promise<ReleaseAssetModel | null> {
-  const asset = await findAssetById(ctx.services.sql, id);
+  const asset = await ctx.loaders.assetById.load(id);
   const repo = asset === null ? null : await ctx.loaders.repositoryById.load(asset.repository_id);
   if (asset === null || repo === null || !(await ctx.access.seesRepository(repo))) return null;
   if (asset.state !== 'uploaded' || (asset.draft && !(await viewerSeesDrafts(ctx, repo)))) return null;

@@ -4,7 +4,6 @@
 // repository exists and is visible.
 import { Buffer } from 'node:buffer';
 import { encodeNodeId } from '../../ids/node-id.js';
-import { findStatus } from '../../statuses/statuses-store.js';
 import { combinedState } from '../../statuses/status-view.js';
 import { isoSeconds } from '../../views/timestamps.js';
 import type { GraphqlContext } from '../core/context.js';
@@ -17,7 +16,7 @@ const STATES = { error: 'ERROR', failure: 'FAILURE', pending: 'PENDING', success
 
 /** The StatusContext behind an SC_ id, or null (unknown, or its repository deleted or invisible). */
 export async function loadStatusContext(ctx: GraphqlContext, id: number): Promise<StatusContextModel | null> {
-  const row = await findStatus(ctx.services.sql, id);
+  const row = await ctx.loaders.statusById.load(id);
   const repo = row === null ? null : await ctx.loaders.repositoryById.load(row.repository_id);
   return row !== null && repo !== null && (await ctx.access.seesRepository(repo)) ? contextModel(row, repo) : null;
 }

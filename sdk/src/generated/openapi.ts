@@ -229,7 +229,7 @@ export interface paths {
         };
         /**
          * Get the license for a repository
-         * @description The repository's license file at the root of the default branch (or `ref`): the first of LICENSE, LICENCE, COPYING (any case, with or without an extension such as `.md` or `.txt`), with its content in base64 and `license`, the license its text matches (licensee's method: word-set similarity with choosealicense.com's texts, at least 98%); `license.key` is `other` when the file matches none. 404 when there is no license file, or the caller cannot read the repository.
+         * @description The repository's license file at the root of the default branch (or `ref`): the first of LICENSE, LICENCE, COPYING (any case, with or without an extension such as `.md` or `.txt`), with its content in base64 and `license`, the license its text matches (licensee's method: word-set similarity with choosealicense.com's texts, at least 98%); `license.key` is `other` when the file matches none. 404 when there is no license file. Access as the contents API: a private repository is 404 to anonymous callers and 403 to signed-in non-members.
          */
         get: operations["licenses/get-for-repo"];
         put?: never;
@@ -7158,6 +7158,7 @@ export interface operations {
             };
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
             429: components["responses"]["rate_limited"];
         };

@@ -57,8 +57,8 @@ export function buildOperationTable(spec: OperationSpec): OperationRow[] {
       // (`codes-of-conduct/…`) becomes camelCase on the client, as Octokit's `codesOfConduct`.
       if (!/^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/.test(op.operationId))
         throw new Error(`operationId ${op.operationId} is not <namespace>/<kebab-name>`);
-      if (RESERVED.has(op.operationId.split('/')[0]!))
-        throw new Error(`operationId ${op.operationId}: its namespace is a client member`);
+      const namespace = op.operationId.split('/')[0]!.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+      if (RESERVED.has(namespace)) throw new Error(`operationId ${op.operationId}: its namespace is a client member`);
       rows.push({
         operationId: op.operationId,
         method,

@@ -6921,7 +6921,10 @@ export interface operations {
     "meta/get-octocat": {
         parameters: {
             query?: {
-                /** @description The words to show in Octocat's speech bubble */
+                /**
+                 * @description The words to show in Octocat's speech bubble
+                 * @example Hello Wharf
+                 */
                 s?: string;
             };
             header?: {
@@ -7084,6 +7087,7 @@ export interface operations {
                 "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
             };
             path: {
+                /** @example mit */
                 license: string;
             };
             cookie?: never;
@@ -7208,6 +7212,7 @@ export interface operations {
                 "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
             };
             path: {
+                /** @example contributor_covenant */
                 key: string;
             };
             cookie?: never;

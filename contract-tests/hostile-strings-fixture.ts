@@ -119,6 +119,8 @@ export async function startHostileFixture(): Promise<HostileFixture> {
     release_id: release.id,
     asset_id: asset.id,
     review_id: review.id,
+    license: 'mit',
+    key: 'contributor_covenant',
   };
   return {
     server,

@@ -11,12 +11,15 @@ import { authHandlers } from './auth/handlers/index.js';
 import { gitDataHandlers } from './git-data/handlers/index.js';
 import { branchesHandlers } from './branches/handlers/index.js';
 import { checksHandlers } from './checks/handlers/index.js';
+import { codesOfConductHandlers } from './codes-of-conduct/handlers/index.js';
 import { commitsHandlers } from './commits/handlers/index.js';
 import { contentsHandlers } from './contents/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
 import { forksHandlers } from './forks/handlers/index.js';
 import { emailsHandlers } from './emails/handlers/index.js';
+import { emojisHandlers } from './emojis/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
+import { licensesHandlers } from './licenses/handlers/index.js';
 import { metaHandlers } from './meta/handlers/index.js';
 import { milestonesHandlers } from './milestones/handlers/index.js';
 import { issuesHandlers } from './issues/handlers/index.js';
@@ -46,12 +49,15 @@ export const handlers: Handlers = {
   ...gitDataHandlers,
   ...branchesHandlers,
   ...checksHandlers,
+  ...codesOfConductHandlers,
   ...commitsHandlers,
   ...contentsHandlers,
   ...healthHandlers,
   ...forksHandlers,
   ...emailsHandlers,
+  ...emojisHandlers,
   ...labelsHandlers,
+  ...licensesHandlers,
   ...metaHandlers,
   ...milestonesHandlers,
   ...issuesHandlers,

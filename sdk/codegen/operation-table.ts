@@ -53,11 +53,12 @@ export function buildOperationTable(spec: OperationSpec): OperationRow[] {
       const op = item[method];
       if (!op) continue;
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
-      // The namespace/method split needs exactly one `/` (`hooks/list-deliveries`).
-      if (!/^[a-z][a-z0-9]*\/[a-z][a-z0-9-]*$/.test(op.operationId))
+      // The namespace/method split needs exactly one `/` (`hooks/list-deliveries`); a kebab namespace
+      // (`codes-of-conduct/…`) becomes camelCase on the client, as Octokit's `codesOfConduct`.
+      if (!/^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/.test(op.operationId))
         throw new Error(`operationId ${op.operationId} is not <namespace>/<kebab-name>`);
-      if (RESERVED.has(op.operationId.split('/')[0]!))
-        throw new Error(`operationId ${op.operationId}: its namespace is a client member`);
+      const namespace = op.operationId.split('/')[0]!.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+      if (RESERVED.has(namespace)) throw new Error(`operationId ${op.operationId}: its namespace is a client member`);
       rows.push({
         operationId: op.operationId,
         method,

@@ -25,12 +25,15 @@ describe('codegen', () => {
     const spec = (operationId: string) => ({ paths: { '/x': { get: { operationId } } } });
     expect(() => buildOperationTable(spec('flat'))).toThrow(/namespace/);
     expect(() => buildOperationTable(spec('paginate/all'))).toThrow(/client member/);
+    expect(() => buildOperationTable(spec('rate-limit/get'))).toThrow(/client member/);
   });
 
   it('gives every operation a resource method named after it', () => {
     const client = createClient({ baseUrl: 'http://127.0.0.1:1' });
     expect(client.hooks.listDeliveries.operationId).toBe('hooks/list-deliveries');
     expect(client.apps.createInstallationAccessToken.operationId).toBe('apps/create-installation-access-token');
+    // A kebab namespace is camelCase on the client, as Octokit's `codesOfConduct`.
+    expect(client.codesOfConduct.getConductCode.operationId).toBe('codes-of-conduct/get-conduct-code');
     const methods = Object.entries(client).flatMap(([, ns]) =>
       ns && typeof ns === 'object' ? Object.values(ns as Record<string, { operationId?: string }>) : [],
     );

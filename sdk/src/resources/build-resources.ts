@@ -34,7 +34,7 @@ export function buildResources(raw: Client<paths>, download: (input: Request) =>
       : (args?: Record<string, unknown>, init: CallInit = {}) =>
           request(method, path, { ...init, ...toFetchInit(path, args) });
     Object.defineProperty(call, 'operationId', { value: operationId as OperationId, enumerable: true });
-    (namespaces[namespace] ??= {})[camelCase(name)] = call;
+    (namespaces[camelCase(namespace)] ??= {})[camelCase(name)] = call;
   }
   return namespaces as unknown as Resources;
 }

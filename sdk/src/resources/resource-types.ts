@@ -54,7 +54,7 @@ export type ResourceMethod<K extends OperationId> = ((...args: ArgsTuple<K>) => 
 };
 
 export type Resources = {
-  [N in Namespace<OperationId>]: {
+  [N in Namespace<OperationId> as CamelCase<N>]: {
     [K in OperationId as Namespace<K> extends N ? MethodName<K> : never]: ResourceMethod<K>;
   };
 };

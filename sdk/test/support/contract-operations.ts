@@ -92,7 +92,7 @@ function describeOperation(operationId: OperationId): ContractOperation {
   const [namespace, rest] = operationId.split('/') as [string, string];
   return {
     operationId,
-    namespace,
+    namespace: camelCase(namespace),
     name: camelCase(rest),
     args: exampleArgs(pointer('paths', path), where),
     rateLimitResource: (operation['x-wharf-rate-limit-resource'] as string | undefined) ?? 'core',

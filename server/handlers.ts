@@ -17,6 +17,7 @@ import { healthHandlers } from './health/handlers/index.js';
 import { forksHandlers } from './forks/handlers/index.js';
 import { emailsHandlers } from './emails/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
+import { markdownHandlers } from './markdown/handlers/index.js';
 import { metaHandlers } from './meta/handlers/index.js';
 import { milestonesHandlers } from './milestones/handlers/index.js';
 import { issuesHandlers } from './issues/handlers/index.js';
@@ -52,6 +53,7 @@ export const handlers: Handlers = {
   ...forksHandlers,
   ...emailsHandlers,
   ...labelsHandlers,
+  ...markdownHandlers,
   ...metaHandlers,
   ...milestonesHandlers,
   ...issuesHandlers,

@@ -6,6 +6,7 @@
 // sanitize-html decodes entities and strips control characters before it
 // compares a scheme.
 import sanitizeHtml from 'sanitize-html';
+import { flattenDeepElements } from './html-depth.js';
 
 const ELEMENTS = [
   ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'h7', 'h8', 'div', 'br', 'b', 'i', 'strong', 'em', 'a', 'pre', 'code'],
@@ -65,5 +66,5 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitize(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizeHtml(flattenDeepElements(html), OPTIONS);
 }

@@ -96,6 +96,8 @@ export const operations = {
   "issues/update-comment": { method: "patch", path: "/repos/{owner}/{repo}/issues/comments/{comment_id}" },
   "issues/update-label": { method: "patch", path: "/repos/{owner}/{repo}/labels/{name}" },
   "issues/update-milestone": { method: "patch", path: "/repos/{owner}/{repo}/milestones/{milestone_number}" },
+  "markdown/render": { method: "post", path: "/markdown" },
+  "markdown/render-raw": { method: "post", path: "/markdown/raw" },
   "meta/get": { method: "get", path: "/meta" },
   "meta/root": { method: "get", path: "/" },
   "oauth/authorize": { method: "get", path: "/login/oauth/authorize" },

@@ -6,8 +6,12 @@ import { parsers } from './markdown-parser.js';
 import { matchesIn, referableTexts, referenceKey } from './reference-scan.js';
 import type { ContextRepository } from './reference-lookup.js';
 
-// markdown-it exports Token as a type only; its class is on the core state.
-const TokenClass = parsers.gfm.core.State.prototype.Token;
+// markdown-it exports Token as a type only: its class is every parsed token's constructor.
+const TokenClass = parsers.gfm.parse('a', {})[0]!.constructor as new (
+  type: string,
+  tag: string,
+  nesting: number,
+) => Token;
 
 function text(content: string): Token {
   const token = new TokenClass('text', '', 0);

@@ -3,19 +3,7 @@
 // brackets, HTML elements) each renders in a time of the order of a plain
 // 1 MB document's, measured in the same run, so a slow machine slows both.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../db/database.js';
-import { Urls } from '../http/urls.js';
-import type { GitRepositories } from '../repos/git.js';
-import type { LookupDeps } from './reference-lookup.js';
-import { renderMarkdown } from './render-markdown.js';
-
-const sql = (() => Promise.resolve([])) as unknown as Sql;
-const deps: LookupDeps = {
-  sql,
-  git: {} as GitRepositories,
-  urls: new Urls('http://wharf.test'),
-  principal: { kind: 'anonymous' } as LookupDeps['principal'],
-};
+import { renderOffline } from '../test-support/markdown-offline.js';
 
 const MB = 1024 * 1024;
 const fill = (unit: string, tail = '') => unit.repeat(Math.floor((MB - tail.length) / unit.length)) + tail;
@@ -41,7 +29,7 @@ const HOSTILE: Record<string, string> = {
 
 async function timed(text: string): Promise<number> {
   const start = performance.now();
-  await renderMarkdown(deps, { text, mode: 'gfm' });
+  await renderOffline(text, 'gfm');
   return performance.now() - start;
 }
 

@@ -5,20 +5,7 @@
 // dangerous elements, event handlers, style and non-web URLs.
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import type { Sql } from '../db/database.js';
-import type { LookupDeps } from './reference-lookup.js';
-import { renderMarkdown } from './render-markdown.js';
-import { Urls } from '../http/urls.js';
-import type { GitRepositories } from '../repos/git.js';
-
-// References find nothing here: these tests are about what any text renders to.
-const sql = (() => Promise.resolve([])) as unknown as Sql;
-const deps: LookupDeps = {
-  sql,
-  git: {} as GitRepositories,
-  urls: new Urls('http://wharf.test'),
-  principal: { kind: 'anonymous' } as LookupDeps['principal'],
-};
+import { renderOffline } from '../test-support/markdown-offline.js';
 
 const VECTORS = [
   '<script>alert(1)</script>',
@@ -119,7 +106,7 @@ describe('hostile Markdown', () => {
 
   it.each(VECTORS)('%s renders without script, handler, style or dangerous URL', async (text) => {
     for (const mode of ['markdown', 'gfm'] as const) {
-      const html = await renderMarkdown(deps, { text, mode });
+      const html = await renderOffline(text, mode);
       expect(dangers(html), html).toEqual([]);
     }
   });
@@ -127,7 +114,7 @@ describe('hostile Markdown', () => {
   it('keeps what GitHub keeps: tables, task lists, strikethrough, autolinks, fenced code with its language', async () => {
     const text =
       '| a | b |\n|---|---|\n| 1 | 2 |\n\n- [ ] todo\n- [x] done\n\n~~gone~~ https://example.com\n\n```ts\nconst x = 1;\n```';
-    const html = await renderMarkdown(deps, { text, mode: 'gfm' });
+    const html = await renderOffline(text, 'gfm');
     expect(html).toContain('<table>');
     expect(html).toContain('<td>1</td>');
     expect(html).toMatch(/<input type="checkbox" class="task-list-item-checkbox" disabled( \/)?> todo/);
@@ -138,7 +125,7 @@ describe('hostile Markdown', () => {
   });
 
   it('gfm turns a single newline into <br>, markdown joins the lines', async () => {
-    expect(await renderMarkdown(deps, { text: 'a\nb', mode: 'gfm' })).toBe('<p>a<br />\nb</p>\n');
-    expect(await renderMarkdown(deps, { text: 'a\nb', mode: 'markdown' })).toBe('<p>a\nb</p>\n');
+    expect(await renderOffline('a\nb', 'gfm')).toBe('<p>a<br />\nb</p>\n');
+    expect(await renderOffline('a\nb', 'markdown')).toBe('<p>a\nb</p>\n');
   });
 });

@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { benchDurationS } from './bench-duration.js';
 import { commitsSummary, commitsTarget } from './commits-target.js';
 import { contentsSummary, prepareContentsTarget } from './contents-target.js';
+import { markdownRenderLine, measureMarkdownRender } from './markdown-render-cost.js';
 import { measure, type LoadSettings, type Target, type TargetResult } from './load.js';
 import { pullSummary, pullTarget } from './pull-target.js';
 import { expectStatus, gitState, problemsOf, responseHeaders } from './run-checks.js';
@@ -165,6 +166,14 @@ async function main(): Promise<number> {
     results.push(await measure(target, settings));
   }
   if (cleaning) throw new Error('interrupted');
+  progress('rendering a 100 KB Markdown document…');
+  const markdown = await measureMarkdownRender(
+    wharf.baseUrl,
+    auth,
+    `${user.login}/${REPO_NAME}`,
+    user.login,
+    wharf.child.pid!,
+  );
   const [
     bareResult,
     h3FloorResult,
@@ -218,6 +227,7 @@ async function main(): Promise<number> {
       commits.line,
       contents.line,
       pull.line,
+      markdownRenderLine(markdown),
       '',
       ...warnings,
       ...notes.map((n) => `note: ${n}`),
@@ -247,6 +257,7 @@ async function main(): Promise<number> {
           h3Floor: h3FloorResult,
           authenticatedGet: authResult,
           unauthenticated404: notFoundResult,
+          markdownRender: markdown,
           bareIssueList: bareIssuesResult,
           issueList: issuesResult,
           commitsList: commitsResult,

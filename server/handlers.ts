@@ -20,6 +20,7 @@ import { emailsHandlers } from './emails/handlers/index.js';
 import { emojisHandlers } from './emojis/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
 import { licensesHandlers } from './licenses/handlers/index.js';
+import { markdownHandlers } from './markdown/handlers/index.js';
 import { metaHandlers } from './meta/handlers/index.js';
 import { milestonesHandlers } from './milestones/handlers/index.js';
 import { issuesHandlers } from './issues/handlers/index.js';
@@ -58,6 +59,7 @@ export const handlers: Handlers = {
   ...emojisHandlers,
   ...labelsHandlers,
   ...licensesHandlers,
+  ...markdownHandlers,
   ...metaHandlers,
   ...milestonesHandlers,
   ...issuesHandlers,

@@ -280,6 +280,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/markdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a Markdown document
+         * @description `text` as sanitised HTML (docs/markdown.md): CommonMark with GitHub's tables, task lists, strikethrough, autolinks and fenced code; raw HTML kept only where GitHub's allow list keeps it (never a script, style, iframe, form, event handler, or a URL other than http(s), mailto or relative). `mode` `gfm` also turns single newlines into `<br>` and, with `context` (`owner/repo`), links `#12`, `owner/repo#12`, `@login` and commit shas where each names something that exists and the caller may read; anything else stays text, as does every reference in `markdown` mode. `text` must be 400 KB or less (GitHub's limit): more is 422. Answered anonymously.
+         */
+        post: operations["markdown/render"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/markdown/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a Markdown document in raw mode
+         * @description The request body, sent as `text/plain` or `text/x-markdown` (any other type is read the same way), rendered as `markdown/render` renders it in `markdown` mode: no references, single newlines join lines. The body must be 400 KB or less (GitHub's limit): more is 413. Answered anonymously.
+         */
+        post: operations["markdown/render-raw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/emails": {
         parameters: {
             query?: never;
@@ -7236,6 +7276,97 @@ export interface operations {
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "markdown/render": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The Markdown text to render in HTML. */
+                    text: string;
+                    /**
+                     * @description The rendering mode.
+                     * @default markdown
+                     * @enum {string}
+                     */
+                    mode?: "markdown" | "gfm";
+                    /** @description The repository context to use when creating references in `gfm` mode. */
+                    context?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rendered HTML. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "markdown/render-raw": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "text/plain": string;
+                "text/x-markdown": string;
+            };
+        };
+        responses: {
+            /** @description The rendered HTML. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            413: components["responses"]["payload_too_large"];
             429: components["responses"]["rate_limited"];
         };
     };

@@ -102,6 +102,8 @@ export const operations = {
   "licenses/get": { method: "get", path: "/licenses/{license}" },
   "licenses/get-all-commonly-used": { method: "get", path: "/licenses" },
   "licenses/get-for-repo": { method: "get", path: "/repos/{owner}/{repo}/license" },
+  "markdown/render": { method: "post", path: "/markdown" },
+  "markdown/render-raw": { method: "post", path: "/markdown/raw" },
   "meta/get": { method: "get", path: "/meta" },
   "meta/get-all-versions": { method: "get", path: "/versions" },
   "meta/get-octocat": { method: "get", path: "/octocat" },

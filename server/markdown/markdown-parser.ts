@@ -1,0 +1,26 @@
+// The two Markdown dialects GitHub's /markdown renders, on markdown-it
+// (CommonMark, with GFM's tables, strikethrough and autolinks built in; task
+// lists from task-lists.ts). Raw HTML is parsed as CommonMark says and left to
+// the sanitiser (sanitize.ts), which is the one place that decides what is safe.
+import markdownIt, { type MarkdownIt } from 'markdown-it';
+import { taskLists } from './task-lists.js';
+
+/**
+ * Bounded work: markdown-it stops opening blocks and inline spans at this
+ * depth (deeper text is kept as text), so 1 MB of `> > > …`, `- - - …` or
+ * `*a *a …` costs time linear in its size.
+ */
+export const MAX_NESTING = 32;
+
+function parser(breaks: boolean): MarkdownIt {
+  const md = markdownIt('default', { html: true, linkify: true, breaks, maxNesting: MAX_NESTING });
+  // `www.example.com`, `https://…` and e-mail addresses become links (GFM's autolink
+  // extension); linkify also links a bare domain with a known top-level domain, as GFM does not.
+  md.use(taskLists);
+  return md;
+}
+
+/** `markdown` (a README: single newlines join lines) and `gfm` (a comment: a single newline is a `<br>`). */
+export const parsers = { markdown: parser(false), gfm: parser(true) } as const;
+
+export type MarkdownMode = keyof typeof parsers;

@@ -65,14 +65,16 @@ export async function checkedUpstreamRequest(
   const request: UpstreamRequest = { method, path: pathOf(operationId, params) + queryOf(query, raw), headers };
   // As the server: no GET body is read, and a DELETE body only where the operation declares one.
   if (!readsBody(operationId, { validator })) return request;
-  // Raw bytes (a release asset): passed on as they came, up to the server's
-  // JSON cap (the mock keeps no files; examples are small), never parsed.
+  // Raw bytes (a release asset) or text (`/markdown/raw`): passed on as they
+  // came, up to the server's JSON cap (the mock keeps no files; examples are
+  // small), never parsed; a text body keeps its text/* type for prism.
   if (routeTable[operationId].rawBody) {
     const declared = Number(event.req.headers.get('content-length') ?? 0);
     if (declared > DEFAULT_BODY_LIMITS.maxBytes) throw payloadTooLarge();
     const bytes = Buffer.from(await event.req.arrayBuffer());
     if (bytes.length > DEFAULT_BODY_LIMITS.maxBytes) throw payloadTooLarge();
-    headers['content-type'] = 'application/octet-stream';
+    const type = event.req.headers.get('content-type') ?? '';
+    headers['content-type'] = /^text\//i.test(type) ? type : 'application/octet-stream';
     request.body = bytes;
     return request;
   }

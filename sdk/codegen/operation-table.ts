@@ -14,6 +14,10 @@ export interface OperationRow {
   path: string;
   /** Only an app JWT is accepted (`/app`, `/app/installations…`, `GET /repos/{owner}/{repo}/installation`, …). */
   appJwt?: true;
+  /** Its success answers are text, not JSON (`/zen`, `/markdown`): read as a string. */
+  textAnswer?: true;
+  /** Its body is text, not JSON (`/markdown/raw`): sent as it is, `text/plain`. */
+  textBody?: true;
 }
 
 // The client's own members; a namespace by one of these names would hide it.
@@ -37,9 +41,22 @@ const RESERVED = new Set([
 ]);
 
 type Security = Record<string, string[]>[];
+type Content = { content?: Record<string, unknown> };
+type OperationObject = {
+  operationId?: string;
+  security?: Security;
+  requestBody?: Content;
+  responses?: Record<string, Content>;
+};
 export type OperationSpec = {
   security?: Security;
-  paths: Record<string, Partial<Record<string, { operationId?: string; security?: Security }>>>;
+  paths: Record<string, Partial<Record<string, OperationObject>>>;
+};
+
+/** Media types with content, none of them JSON (an empty 204 says nothing either way). */
+const onlyText = (contents: (Content | undefined)[]) => {
+  const types = contents.flatMap((c) => Object.keys(c?.content ?? {}));
+  return types.length > 0 && types.every((type) => !/json/.test(type) && type !== 'application/octet-stream');
 };
 
 /** Every alternative requirement names the appJwt scheme (an empty list means "no auth", not JWT-only). */
@@ -64,6 +81,10 @@ export function buildOperationTable(spec: OperationSpec): OperationRow[] {
         method,
         path,
         ...(onlyAppJwt(op.security ?? spec.security) ? { appJwt: true as const } : {}),
+        ...(onlyText(Object.entries(op.responses ?? {}).flatMap(([s, r]) => (/^2/.test(s) ? [r] : [])))
+          ? { textAnswer: true as const }
+          : {}),
+        ...(onlyText([op.requestBody]) ? { textBody: true as const } : {}),
       });
     }
   }
@@ -74,7 +95,7 @@ export function renderOperationTable(rows: OperationRow[]): string {
   const body = rows
     .map(
       (r) =>
-        `  ${JSON.stringify(r.operationId)}: { method: ${JSON.stringify(r.method)}, path: ${JSON.stringify(r.path)}${r.appJwt ? ', appJwt: true' : ''} },`,
+        `  ${JSON.stringify(r.operationId)}: { method: ${JSON.stringify(r.method)}, path: ${JSON.stringify(r.path)}${r.appJwt ? ', appJwt: true' : ''}${r.textAnswer ? ', textAnswer: true' : ''}${r.textBody ? ', textBody: true' : ''} },`,
     )
     .join('\n');
   return `export const operations = {

@@ -24,7 +24,10 @@ export interface RouteRow {
   appPermissions: Record<string, 'read' | 'write' | 'admin'> | null;
   /** The request body may be application/x-www-form-urlencoded (the OAuth endpoints); others are JSON whatever the Content-Type, as on GitHub. */
   acceptsForm: boolean;
-  /** The request body is raw bytes of any Content-Type, never JSON (a release asset's upload): its handler reads it itself. */
+  /**
+   * The request body is raw bytes or text, never JSON (a release asset's upload, `/markdown/raw`'s
+   * text/plain): its handler reads it itself.
+   */
   rawBody: boolean;
   /**
    * Rate-limit resource the operation counts against (`x-wharf-rate-limit-resource`, default core);
@@ -121,12 +124,7 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
             'content' in op.requestBody &&
             op.requestBody.content?.['application/x-www-form-urlencoded'],
         ),
-        rawBody: Boolean(
-          op.requestBody &&
-            'content' in op.requestBody &&
-            op.requestBody.content?.['application/octet-stream'] &&
-            !op.requestBody.content?.['application/json'],
-        ),
+        rawBody: isRawBody(op.requestBody && 'content' in op.requestBody ? op.requestBody.content : undefined),
         planned: op['x-wharf-planned'] ?? null,
         maxBodyBytes: maxBodyBytes(op, `${method.toUpperCase()} ${path}`),
         repositoryIdRoute: repositoryIdRoute(route),
@@ -134,6 +132,15 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
     }
   }
   return sortedByOperationId(rows);
+}
+
+/** Declared as octet-stream, any type (`*/*`) or text only: no JSON or form type among the body's media types. */
+function isRawBody(content: Record<string, unknown> | undefined): boolean {
+  const types = Object.keys(content ?? {});
+  return (
+    types.length > 0 &&
+    types.every((type) => type === 'application/octet-stream' || type === '*/*' || type.startsWith('text/'))
+  );
 }
 
 export function renderRouteTable(rows: RouteRow[]): string {

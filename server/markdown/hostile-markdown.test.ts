@@ -119,7 +119,7 @@ describe('hostile Markdown', () => {
     expect(html).toContain('<td>1</td>');
     expect(html).toMatch(/<input type="checkbox" class="task-list-item-checkbox" disabled( \/)?> todo/);
     expect(html).toMatch(/<input type="checkbox" class="task-list-item-checkbox" disabled checked( \/)?> done/);
-    expect(html).toContain('<s>gone</s>');
+    expect(html).toContain('<del>gone</del>');
     expect(html).toContain('<a href="https://example.com">https://example.com</a>');
     expect(html).toContain('<pre><code class="language-ts">const x = 1;\n</code></pre>');
   });

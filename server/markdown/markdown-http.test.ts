@@ -112,6 +112,6 @@ describe('Octokit', () => {
       data: '~~x~~',
       headers: { 'content-type': 'text/plain; charset=utf-8' },
     });
-    expect(String(raw.data).trim()).toBe('<p><s>x</s></p>');
+    expect(String(raw.data).trim()).toBe('<p><del>x</del></p>');
   });
 });

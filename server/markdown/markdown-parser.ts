@@ -17,6 +17,9 @@ function parser(breaks: boolean): MarkdownIt {
   // `www.example.com`, `https://…` and e-mail addresses become links (GFM's autolink
   // extension); linkify also links a bare domain with a known top-level domain, as GFM does not.
   md.use(taskLists);
+  // GFM's strikethrough is <del> (its spec, and GitHub's HTML); markdown-it writes <s>.
+  md.renderer.rules.s_open = () => '<del>';
+  md.renderer.rules.s_close = () => '</del>';
   return md;
 }
 

@@ -23,16 +23,34 @@ const camelCase = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) 
 
 const isArchive = (operationId: string) => (ARCHIVE_OPERATIONS as readonly string[]).includes(operationId);
 
+/**
+ * openapi-fetch reads JSON and sends JSON unless told: operations whose answers
+ * are text (`/zen`, `/markdown`) are read as a string, and a text body
+ * (`/markdown/raw`) is sent as it is.
+ */
+function withText(row: { method: string; textAnswer?: true; textBody?: true }, init: CallInit): Partial<LooseInit> {
+  const options: Record<string, unknown> = { ...init };
+  if (row.textAnswer) options.parseAs ??= 'text';
+  if (row.textBody) {
+    options.bodySerializer ??= (body: unknown) => String(body);
+    const headers = new Headers(init.headers as HeadersInit | undefined);
+    if (!headers.has('content-type')) headers.set('content-type', 'text/plain');
+    options.headers = headers;
+  }
+  return options;
+}
+
 /** `download` fetches the archive a download operation redirects to (the client's `fetch` option). */
 export function buildResources(raw: Client<paths>, download: (input: Request) => Promise<Response>): Resources {
   const request = looseRequest(raw);
   const namespaces: Record<string, Record<string, unknown>> = {};
-  for (const [operationId, { method, path }] of Object.entries(operations)) {
+  for (const [operationId, row] of Object.entries(operations)) {
+    const { method, path } = row;
     const [namespace, name] = operationId.split('/') as [string, string];
     const call = isArchive(operationId)
       ? archiveMethod(request, path, download)
       : (args?: Record<string, unknown>, init: CallInit = {}) =>
-          request(method, path, { ...init, ...toFetchInit(path, args) });
+          request(method, path, { ...withText(row, init), ...toFetchInit(path, args) });
     Object.defineProperty(call, 'operationId', { value: operationId as OperationId, enumerable: true });
     (namespaces[camelCase(namespace)] ??= {})[camelCase(name)] = call;
   }

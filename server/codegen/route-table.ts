@@ -134,7 +134,7 @@ export function buildRouteTable(spec: Spec): RouteRow[] {
   return sortedByOperationId(rows);
 }
 
-/** Declared as octet-stream, any type (`*/*`) or text only: no JSON or form type among the body's media types. */
+/** Declared as octet-stream, any type or text only: no JSON or form type among the body's media types. */
 function isRawBody(content: Record<string, unknown> | undefined): boolean {
   const types = Object.keys(content ?? {});
   return (

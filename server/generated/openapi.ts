@@ -7113,6 +7113,7 @@ export interface operations {
             };
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -7345,8 +7346,8 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "text/plain": string;
-                "text/x-markdown": string;
+                "text/plain": unknown;
+                "text/x-markdown": unknown;
             };
         };
         responses: {

@@ -21,6 +21,7 @@ import { emojisHandlers } from './emojis/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
 import { licensesHandlers } from './licenses/handlers/index.js';
 import { markdownHandlers } from './markdown/handlers/index.js';
+import { withRenderedBodies } from './markdown/handlers/rendered-bodies.js';
 import { metaHandlers } from './meta/handlers/index.js';
 import { milestonesHandlers } from './milestones/handlers/index.js';
 import { issuesHandlers } from './issues/handlers/index.js';
@@ -41,7 +42,8 @@ import { webhooksHandlers } from './webhooks/handlers/index.js';
 import { webHandlers } from './web/handlers/index.js';
 import type { Handlers } from './http/operation-context.js';
 
-export const handlers: Handlers = {
+// Operations answering a Markdown `body` also answer GitHub's media types (body_html, body_text).
+export const handlers: Handlers = withRenderedBodies({
   ...accountsHandlers,
   ...appsHandlers,
   ...appHooksHandlers,
@@ -78,4 +80,4 @@ export const handlers: Handlers = {
   ...tagsHandlers,
   ...webhooksHandlers,
   ...webHandlers,
-};
+});

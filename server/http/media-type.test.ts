@@ -53,6 +53,16 @@ describe('requestedMediaParam', () => {
     );
   });
 
+  it('takes a preview name where a version goes, as GitHub parses vnd.github[.<version>][.<param>]', () => {
+    const BODIES = ['raw', 'text', 'html', 'full'] as const;
+    expect(requestedMediaParam('application/vnd.github.squirrel-girl-preview.html+json', 'GitHub', BODIES)).toBe(
+      'html',
+    );
+    expect(requestedMediaParam('application/vnd.github.squirrel-girl-preview+json', 'GitHub', BODIES)).toBeNull();
+    expect(requestedMediaParam('application/vnd.github.v3.full+json', 'GitHub', BODIES)).toBe('full');
+    expect(requestedMediaParam('application/vnd.github.html-preview.x.html+json', 'GitHub', BODIES)).toBeNull();
+  });
+
   it("understands the server's vendor word and still github, nobody else's", () => {
     expect(requestedMediaParam('application/vnd.acme.raw', 'Acme', CONTENTS)).toBe('raw');
     expect(requestedMediaParam('application/vnd.github.raw', 'Acme', CONTENTS)).toBe('raw');

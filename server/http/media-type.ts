@@ -2,12 +2,14 @@
 // offers another representation than JSON (a blob's or a file's raw bytes, a
 // directory as one object, a commit's diff or patch) asks which of its own
 // was requested in `Accept`, spelt `application/vnd.<vendor>.<param>`, with an
-// optional API version (`.v3.`) and `+json` suffix (`…raw+json`, `…v3.diff`).
+// optional API version (`.v3.`) or preview (`.squirrel-girl-preview.`), as
+// GitHub parses `vnd.github[.<version>][.<param>]`, and `+json` suffix
+// (`…raw+json`, `…v3.diff`, `…squirrel-girl-preview.html+json`).
 // `github` is always understood besides the server's vendor (WHARF_VENDOR):
 // GitHub's clients send it whatever the server calls itself.
 import type { RawResult } from './operation-types.js';
 
-const VENDOR_TYPE = /^application\/vnd\.([a-z0-9]+)(?:\.v\d+)?\.([a-z0-9-]+)(?:\+json)?$/;
+const VENDOR_TYPE = /^application\/vnd\.([a-z0-9]+)(?:\.(?:v\d+|[a-z0-9-]+-preview))?\.([a-z0-9-]+)(?:\+json)?$/;
 
 /** The first media type in `accept` that names one of `offered` (`raw`, `diff`, `object`, …), or null (JSON). */
 export function requestedMediaParam<P extends string>(

@@ -98,3 +98,23 @@ export async function resolveReferences(
   ]);
   return links;
 }
+
+/** contextRepository for many `owner/repo` names in one statement: the readable ones, by lower-cased name. */
+export async function contextRepositories(
+  deps: LookupDeps,
+  fullNames: readonly string[],
+): Promise<Map<string, ContextRepository>> {
+  const found = new Map<string, ContextRepository>();
+  const pairs = fullNames.map((name) => name.toLowerCase().split('/')).filter((p) => p.length === 2 && p[0] && p[1]);
+  if (pairs.length === 0) return found;
+  const { sql, principal } = deps;
+  const rows = await sql<{ id: number; login: string; name: string }[]>`
+    SELECT r.id, o.login, r.name
+    FROM unnest(${pairs.map((p) => p[0]!)}::text[], ${pairs.map((p) => p[1]!)}::text[]) AS w(owner, repo)
+    JOIN accounts o ON lower(o.login) = w.owner
+    JOIN repositories r ON r.owner_id = o.id AND lower(r.name) = w.repo
+    WHERE ${readableRepositories(sql, principal)}`;
+  for (const row of rows)
+    found.set(`${row.login}/${row.name}`.toLowerCase(), { id: Number(row.id), owner: row.login, repo: row.name });
+  return found;
+}

@@ -1,0 +1,109 @@
+// `body_html` and `body_text` on the REST answers that carry a Markdown
+// `body`, when `Accept` asks for them (GitHub's media types, body-media-type.ts):
+// applied once, at the edge, around the handlers of those operations, so
+// handlers, views and their caches stay as they are and no client that sends
+// no such Accept sees a change. The bodies of one answer (a page of 100
+// issues) are rendered together: their reference lookups are batched
+// (render-bodies.ts). Webhook payloads never pass here: GitHub sends `body` only.
+import { bodyKeys, bodyMediaTypeHeader, requestedBodyFormat } from '../../http/body-media-type.js';
+import type { Handler, Handlers, OperationContext } from '../../http/operation-context.js';
+import type { OperationId } from '../../generated/routes.js';
+import { renderBodies } from '../render-bodies.js';
+import { lookupDeps } from './render-deps.js';
+
+/**
+ * The operations whose answer (one object or a list) carries a Markdown
+ * `body`, and whether GitHub's schema for it requires `body` (pull requests,
+ * reviews, review comments: then it stays in every format) or lets the
+ * `html`/`text` formats leave it out (issues, issue comments, releases).
+ */
+const BODY_OPERATIONS = {
+  'issues/get': 'optional',
+  'issues/list': 'optional',
+  'issues/list-for-authenticated-user': 'optional',
+  'issues/list-for-org': 'optional',
+  'issues/list-for-repo': 'optional',
+  'issues/create': 'optional',
+  'issues/update': 'optional',
+  'issues/add-assignees': 'optional',
+  'issues/remove-assignees': 'optional',
+  'issues/get-comment': 'optional',
+  'issues/list-comments': 'optional',
+  'issues/list-comments-for-repo': 'optional',
+  'issues/create-comment': 'optional',
+  'issues/update-comment': 'optional',
+  'pulls/get': 'required',
+  'pulls/list': 'required',
+  'pulls/create': 'required',
+  'pulls/update': 'required',
+  'pulls/request-reviewers': 'required',
+  'pulls/remove-requested-reviewers': 'required',
+  'pulls/get-review': 'required',
+  'pulls/list-reviews': 'required',
+  'pulls/create-review': 'required',
+  'pulls/update-review': 'required',
+  'pulls/submit-review': 'required',
+  'pulls/dismiss-review': 'required',
+  'pulls/delete-pending-review': 'required',
+  'pulls/get-review-comment': 'required',
+  'pulls/list-review-comments': 'required',
+  'pulls/list-review-comments-for-repo': 'required',
+  'pulls/list-comments-for-review': 'required',
+  'pulls/create-review-comment': 'required',
+  'pulls/create-reply-for-review-comment': 'required',
+  'pulls/update-review-comment': 'required',
+  'repos/get-release': 'optional',
+  'repos/get-latest-release': 'optional',
+  'repos/get-release-by-tag': 'optional',
+  'repos/list-releases': 'optional',
+  'repos/create-release': 'optional',
+  'repos/update-release': 'optional',
+} as const satisfies Partial<Record<OperationId, 'optional' | 'required'>>;
+
+export const RENDERED_BODY_OPERATIONS = Object.keys(BODY_OPERATIONS) as (keyof typeof BODY_OPERATIONS)[];
+
+type Item = Record<string, unknown> & { body?: string | null };
+
+/** `owner/repo` of an item: its own repository (lists across repositories), else the path's. */
+function contextOf(item: Item, params: Record<string, unknown>): string | null {
+  if (typeof item.repository_url === 'string') {
+    const match = /\/repos\/([^/]+)\/([^/]+)$/.exec(new URL(item.repository_url).pathname);
+    if (match) return `${decodeURIComponent(match[1]!)}/${decodeURIComponent(match[2]!)}`;
+  }
+  return typeof params.owner === 'string' && typeof params.repo === 'string' ? `${params.owner}/${params.repo}` : null;
+}
+
+function wrap<K extends OperationId>(inner: Handler<K>, bodyRequired: boolean): Handler<K> {
+  return async (ctx: OperationContext<K>) => {
+    const { vendor } = ctx.services.config;
+    const format = requestedBodyFormat(ctx.event.req.headers.get('accept'), vendor);
+    const result = await inner(ctx);
+    if (format === 'raw' || result.raw !== undefined || !result.body || typeof result.body !== 'object') return result;
+    const items = (Array.isArray(result.body) ? result.body : [result.body]) as Item[];
+    const params = ctx.params as Record<string, unknown>;
+    const rendered = await renderBodies(
+      lookupDeps(ctx),
+      items.map((item) => ({ text: item.body ?? null, context: contextOf(item, params) })),
+    );
+    const keys = bodyKeys(format);
+    // New objects: the handler's may be cached views, shared with other answers.
+    const out = items.map((item, i) => {
+      const copy: Item = { ...item };
+      if (!keys.body && !bodyRequired) delete copy.body;
+      if (keys.text) copy.body_text = rendered[i]!.text;
+      if (keys.html) copy.body_html = rendered[i]!.html;
+      return copy;
+    });
+    const headers = { ...result.headers, ...bodyMediaTypeHeader(format, vendor) };
+    return { ...result, body: Array.isArray(result.body) ? out : out[0], headers } as unknown as typeof result;
+  };
+}
+
+/** `handlers` with the Markdown-body operations answering GitHub's media types. */
+export function withRenderedBodies(handlers: Handlers): Handlers {
+  const out: Record<string, unknown> = { ...handlers };
+  for (const id of RENDERED_BODY_OPERATIONS) {
+    out[id] = wrap(handlers[id] as Handler<typeof id>, BODY_OPERATIONS[id] === 'required');
+  }
+  return out as Handlers;
+}

@@ -1,0 +1,101 @@
+// Many comment bodies rendered for one answer (a page of 100 issues, a
+// GraphQL query's bodyHTML fields): each in gfm mode with its repository as
+// context, as renderMarkdown renders one, but the lookups batched over the
+// whole answer: one statement for the context repositories, one for every
+// issue reference and one for every account of all the documents, and one
+// `git cat-file --batch-check` per context repository with commit references.
+import type { Token } from 'markdown-it';
+import { htmlText } from './html-text.js';
+import { parsers } from './markdown-parser.js';
+import { type ContextRepository, contextRepositories, type LookupDeps, resolveReferences } from './reference-lookup.js';
+import { linkReferences } from './reference-links.js';
+import type { Reference } from './reference-scan.js';
+import { collectReferences } from './render-markdown.js';
+import { sanitize } from './sanitize.js';
+
+export interface BodyDocument {
+  /** The Markdown; null (no body) renders as the empty string. */
+  text: string | null;
+  /** `owner/repo`: where `#12` and commit shas point. */
+  context: string | null;
+}
+
+export interface RenderedBody {
+  html: string;
+  /** The HTML's text content (GitHub's `body_text`). */
+  text: string;
+}
+
+/** Rendered text between two turns of the event loop: a large answer lets other requests in between. */
+const YIELD_CHARS = 256 * 1024;
+
+/** Counts work done in promise jobs and yields to the event loop after each YIELD_CHARS of it. */
+class Turns {
+  private since = 0;
+  async after(chars: number): Promise<void> {
+    this.since += chars;
+    if (this.since < YIELD_CHARS) return;
+    this.since = 0;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const EMPTY: RenderedBody = { html: '', text: '' };
+
+interface Parsed {
+  tokens: Token[];
+  env: Record<string, unknown>;
+  context: ContextRepository | null;
+}
+
+/** The rendered HTML and text of each document, in order. */
+export async function renderBodies(deps: LookupDeps, documents: readonly BodyDocument[]): Promise<RenderedBody[]> {
+  const md = parsers.gfm;
+  const names = [...new Set(documents.flatMap((d) => (d.text && d.context ? [d.context.toLowerCase()] : [])))];
+  const contexts = await contextRepositories(deps, names);
+  const shared = new Map<string, Reference>(); // issues and accounts: their keys name their repository
+  const commits = new Map<number, { context: ContextRepository; keys: Map<string, Reference> }>();
+  const parsed: (Parsed | null)[] = [];
+  const turns = new Turns();
+  for (const document of documents) {
+    if (!document.text) {
+      parsed.push(null);
+      continue;
+    }
+    const env: Record<string, unknown> = {};
+    const tokens = md.parse(document.text, env);
+    const context = document.context ? (contexts.get(document.context.toLowerCase()) ?? null) : null;
+    for (const [key, reference] of collectReferences(tokens, context)) {
+      if (reference.kind !== 'commit') shared.set(key, reference);
+      else if (context) {
+        let group = commits.get(context.id);
+        if (!group) commits.set(context.id, (group = { context, keys: new Map() }));
+        group.keys.set(key, reference);
+      }
+    }
+    parsed.push({ tokens, env, context });
+    await turns.after(document.text.length);
+  }
+  const [sharedLinks, ...commitLinks] = await Promise.all([
+    shared.size > 0 ? resolveReferences(deps, null, shared) : new Map<string, string>(),
+    ...[...commits.values()].map(({ context, keys }) => resolveReferences(deps, context, keys)),
+  ]);
+  // Each context repository's links: the shared ones and its own commits.
+  const linksByContext = new Map<number, Map<string, string>>();
+  for (const [i, id] of [...commits.keys()].entries()) {
+    linksByContext.set(id, new Map([...sharedLinks!, ...commitLinks[i]!]));
+  }
+  const out: RenderedBody[] = [];
+  for (const item of parsed) {
+    if (!item) {
+      out.push(EMPTY);
+      continue;
+    }
+    const links = (item.context && linksByContext.get(item.context.id)) || sharedLinks!;
+    if (links.size > 0) linkReferences(item.tokens, links, item.context);
+    const html = sanitize(md.renderer.render(item.tokens, md.options, item.env));
+    out.push({ html, text: htmlText(html) });
+    await turns.after(html.length);
+  }
+  return out;
+}

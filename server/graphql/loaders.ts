@@ -30,6 +30,7 @@ import { createReviewLoaders, type ReviewLoaders } from './reviews/review-loader
 import { createReleaseLoaders, type ReleaseLoaders } from './releases/release-loaders.js';
 import { createAccountLoaders, type AccountLoaders } from './accounts/account-loaders.js';
 import { createAuthoredLoaders, type AuthoredLoaders } from './accounts/authored-loaders.js';
+import { createRenderedBodyLoader, type RenderedBodyLoader } from './core/body-text.js';
 
 export interface Loaders
   extends LabelMilestoneLoaders,
@@ -54,6 +55,8 @@ export interface Loaders
   userByEmail: DataLoader<string, AccountRow | null>;
   /** Git objects and refs, one `cat-file`/`for-each-ref` process per repository and kind (git/git-loaders.ts). */
   git: GitLoaders;
+  /** Markdown bodies rendered (bodyHTML, bodyText), the answer's in one batch (core/body-text.ts). */
+  renderedBodies: RenderedBodyLoader;
 }
 
 /** Answers in key order, as DataLoader requires. */
@@ -77,6 +80,7 @@ export function createLoaders(services: Services, principal: Principal): Loaders
     repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
     userByEmail: new DataLoader(async (emails) => inOrder(emails, await services.accounts.usersByEmails(emails))),
     git: createGitLoaders(services.git),
+    renderedBodies: createRenderedBodyLoader(services, principal),
     userPermission: new DataLoader((repos) => userPermissionsPeeked(services.repos, services.sql, repos, user), {
       cacheKeyFn: (repo) => repo.id,
     }),

@@ -36,8 +36,11 @@ export interface ReviewCommentFixture {
   close: () => Promise<void>;
 }
 
-export async function reviewCommentFixture(name = 'rc'): Promise<ReviewCommentFixture> {
-  const server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
+export async function reviewCommentFixture(
+  name = 'rc',
+  serverOptions: Parameters<typeof startTestServer>[1] = {},
+): Promise<ReviewCommentFixture> {
+  const server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' }, serverOptions);
   const [alice, bob, dave, carol] = [
     await server.createUser('alice'),
     await server.createUser('bob'),

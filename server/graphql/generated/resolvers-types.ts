@@ -2038,9 +2038,11 @@ export type Issue = Assignable & Closable & Labelable & Lockable & Node & Reacta
   authorAssociation: CommentAuthorAssociation;
   /** Identifies the body of the issue. */
   body: Scalars['String']['output'];
+  /** The body rendered to HTML. */
+  bodyHTML: Scalars['HTML']['output'];
   /** The HTTP path for this issue body */
   bodyResourcePath: Scalars['URI']['output'];
-  /** Identifies the body of the issue rendered to text (until Markdown is rendered here: the body as written). */
+  /** Identifies the body of the issue rendered to text. */
   bodyText: Scalars['String']['output'];
   /** The HTTP URL for this issue body */
   bodyUrl: Scalars['URI']['output'];
@@ -2344,7 +2346,9 @@ export type IssueComment = Node & Reactable & {
   /** Author's association with the subject of the comment. */
   authorAssociation: CommentAuthorAssociation;
   body: Scalars['String']['output'];
-  /** The body rendered to text (until Markdown is rendered here: the body as written). */
+  /** The body rendered to HTML. */
+  bodyHTML: Scalars['HTML']['output'];
+  /** The body rendered to text. */
   bodyText: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
   /** Check if this comment was created via an email reply (never on Wharf). */
@@ -4507,7 +4511,9 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   /** The repository associated with this pull request's base Ref. */
   baseRepository?: Maybe<Repository>;
   body: Scalars['String']['output'];
-  /** The body as plain text: the Markdown source as written until Wharf renders Markdown (issue 36). */
+  /** The body rendered to HTML. */
+  bodyHTML: Scalars['HTML']['output'];
+  /** The body rendered to text. */
   bodyText: Scalars['String']['output'];
   /** Whether or not the pull request is rebaseable (REST's rebaseable). */
   canBeRebased: Scalars['Boolean']['output'];
@@ -5028,7 +5034,9 @@ export type PullRequestReview = Node & Reactable & {
   /** Indicates whether the author of this review has push access to the repository. */
   authorCanPushToRepository: Scalars['Boolean']['output'];
   body: Scalars['String']['output'];
-  /** The body as plain text: the Markdown source as written until Wharf renders Markdown (issue 36). */
+  /** The body rendered to HTML. */
+  bodyHTML: Scalars['HTML']['output'];
+  /** The body rendered to text. */
   bodyText: Scalars['String']['output'];
   /** A list of review comments for the current pull request review, oldest first (`first` or `last`, 1–100). */
   comments: PullRequestReviewCommentConnection;
@@ -5126,7 +5134,9 @@ export type PullRequestReviewComment = Node & Reactable & {
   author?: Maybe<Actor>;
   authorAssociation: CommentAuthorAssociation;
   body: Scalars['String']['output'];
-  /** The body as plain text: the Markdown source as written until Wharf renders Markdown (issue 36). */
+  /** The body rendered to HTML. */
+  bodyHTML: Scalars['HTML']['output'];
+  /** The body rendered to text. */
   bodyText: Scalars['String']['output'];
   /** Identifies the commit the comment is mapped to now. */
   commit?: Maybe<Commit>;
@@ -6005,6 +6015,8 @@ export type Release = Node & Reactable & UniformResourceLocatable & {
   databaseId?: Maybe<Scalars['Int']['output']>;
   /** The description of the release. */
   description?: Maybe<Scalars['String']['output']>;
+  /** The description of this release rendered to HTML. */
+  descriptionHTML?: Maybe<Scalars['HTML']['output']>;
   /** The Node ID of the Release object */
   id: Scalars['ID']['output'];
   /** Whether or not the release is a draft */
@@ -11915,6 +11927,7 @@ export type IssueResolvers<ContextType = GraphqlContext, ParentType extends Reso
   author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
   bodyResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   bodyUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
@@ -11981,6 +11994,7 @@ export type IssueCommentResolvers<ContextType = GraphqlContext, ParentType exten
   author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
   bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   createdViaEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -12752,6 +12766,7 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   baseRefOid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
   baseRepository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
   bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   canBeRebased?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   changedFiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -12916,6 +12931,7 @@ export type PullRequestReviewResolvers<ContextType = GraphqlContext, ParentType 
   authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
   authorCanPushToRepository?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
   bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   comments?: Resolver<ResolversTypes['PullRequestReviewCommentConnection'], ParentType, ContextType, Partial<PullRequestReviewCommentsArgs>>;
   commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
@@ -12954,6 +12970,7 @@ export type PullRequestReviewCommentResolvers<ContextType = GraphqlContext, Pare
   author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
   bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   commit?: Resolver<Maybe<ResolversTypes['Commit']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -13268,6 +13285,7 @@ export type ReleaseResolvers<ContextType = GraphqlContext, ParentType extends Re
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  descriptionHTML?: Resolver<Maybe<ResolversTypes['HTML']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isDraft?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isLatest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;

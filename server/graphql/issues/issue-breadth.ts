@@ -6,7 +6,7 @@
 // edit history (absent-feature.ts).
 import { isoSeconds } from '../../views/timestamps.js';
 import { absentFields, emptyConnection } from '../core/absent-feature.js';
-import { bodyText } from '../core/body-text.js';
+import { bodyHTML, bodyText } from '../core/body-text.js';
 import { listConnection } from '../core/connection.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { IssueCommentResolvers, IssueResolvers } from '../generated/resolvers-types.js';
@@ -50,6 +50,7 @@ export const issueBreadthFields: IssueResolvers = {
   userContentEdits: noneListed,
   ...closedByPullsField,
   authorAssociation: (issue, _args, ctx) => ctx.loaders.issueAuthorAssociation.load(issue.id),
+  bodyHTML,
   bodyText,
   bodyResourcePath: (issue, _args, ctx) => bodyPath(issue, ctx),
   bodyUrl: async (issue, _args, ctx) => ctx.services.urls.html(await bodyPath(issue, ctx)),
@@ -75,6 +76,7 @@ export const commentBreadthFields: IssueCommentResolvers = {
   // Nothing is minimized on Wharf (no minimizeComment), and no comment arrives by e-mail.
   ...absentFields(['createdViaEmail', 'editor', 'viewerCanMinimize']),
   userContentEdits: noneListed,
+  bodyHTML,
   bodyText,
   fullDatabaseId: (comment) => String(comment.id),
   // Only an edit of its body moves a comment's updated_at (as includesCreatedEdit reads it).

@@ -4,7 +4,7 @@
 // (Its head's statusCheckRollup is with the checks: checks/pull-check-fields.ts.)
 import { isoSeconds } from '../../views/timestamps.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
-import { bodyText } from '../core/body-text.js';
+import { bodyHTML, bodyText } from '../core/body-text.js';
 import { listConnection } from '../core/connection.js';
 import type { PullRequestResolvers } from '../generated/resolvers-types.js';
 import type { GraphqlContext } from '../core/context.js';
@@ -14,6 +14,7 @@ import { pullPath, repositoryOf } from './pull-paths.js';
 type Fields = Pick<
   PullRequestResolvers,
   | 'authorAssociation'
+  | 'bodyHTML'
   | 'bodyText'
   | 'canBeRebased'
   | 'checksResourcePath'
@@ -34,6 +35,7 @@ const pagePath = async (ctx: GraphqlContext, pull: PullModel, page: string) => `
 
 export const pullDerivedFields: Fields = {
   authorAssociation: (pull, _args, ctx) => ctx.loaders.pullAuthorAssociation.load(pull.id),
+  bodyHTML,
   bodyText,
   // As an issue's (graphql/issues/issue-breadth.ts): no contexts Wharf could show in a popup.
   hovercard: () => ({ contexts: [] }),

@@ -10,6 +10,7 @@ import type { RepositoryRow } from '../../repos/repository-row.js';
 import { releaseHtmlPath } from '../../releases/release-view.js';
 import { seesDrafts } from '../../access/release-visibility.js';
 import { findReleaseByTag, listReleases, type ReleaseRow } from '../../releases/releases-store.js';
+import { descriptionHTML } from '../core/body-text.js';
 import { listConnection } from '../core/connection.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { ReleaseOrder, ReleaseResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
@@ -66,6 +67,7 @@ export const Release: ReleaseResolvers = {
   updatedAt: (release) => isoSeconds(release.updated_at),
   publishedAt: (release) => isoSecondsOrNull(release.published_at),
   description: (release) => release.body,
+  descriptionHTML,
   name: (release) => release.name,
   tagName: (release) => release.tag_name,
   isDraft: (release) => release.draft,

@@ -8,7 +8,7 @@ import { canChangeComment } from '../../access/issue-permissions.js';
 import type { Permission } from '../../access/permissions.js';
 import { isoSeconds } from '../../views/timestamps.js';
 import { absentFields } from '../core/absent-feature.js';
-import { bodyText } from '../core/body-text.js';
+import { bodyHTML, bodyText } from '../core/body-text.js';
 import type { GraphqlContext } from '../core/context.js';
 import type {
   CommentCannotUpdateReason,
@@ -54,6 +54,7 @@ const COMMON_ABSENT = [
 export const reviewExtraFields: Partial<PullRequestReviewResolvers> = {
   ...absentFields([...COMMON_ABSENT, 'includesCreatedEdit', 'lastEditedAt', 'onBehalfOf']),
   authorCanPushToRepository: (review, _args, ctx) => reviewAuthorCanPush(ctx, review),
+  bodyHTML,
   bodyText,
   fullDatabaseId: (review) => String(review.id),
   viewerCanDelete: async (review, _args, ctx) => review.state === 'PENDING' && (await reviewUpdatable(ctx, review)),
@@ -66,6 +67,7 @@ const edited = (comment: ReviewCommentModel) => comment.updated_at.getTime() > c
 
 export const reviewCommentExtraFields: Partial<PullRequestReviewCommentResolvers> = {
   ...absentFields(COMMON_ABSENT),
+  bodyHTML,
   bodyText,
   fullDatabaseId: (comment) => String(comment.id),
   includesCreatedEdit: (comment) => edited(comment),

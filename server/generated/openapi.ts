@@ -3367,6 +3367,10 @@ export interface components {
             in_reply_to_id?: number;
             user: components["schemas"]["nullable-simple-user"];
             body: string;
+            /** @description The body rendered to text (Accept: `application/vnd.github.text+json` or `full+json`). */
+            body_text?: string;
+            /** @description The body rendered to HTML (Accept: `application/vnd.github.html+json` or `full+json`). */
+            body_html?: string;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -5769,6 +5773,10 @@ export interface components {
             state_reason: "completed" | "reopened" | "not_planned" | "duplicate" | null;
             title: string;
             body: string | null;
+            /** @description The body rendered to text (Accept: `application/vnd.github.text+json` or `full+json`). */
+            body_text?: string;
+            /** @description The body rendered to HTML (Accept: `application/vnd.github.html+json` or `full+json`). */
+            body_html?: string;
             user: components["schemas"]["nullable-simple-user"];
             /** @description The issue's labels, by name. */
             labels: components["schemas"]["label"][];
@@ -5815,6 +5823,10 @@ export interface components {
             /** Format: uri */
             url: string;
             body: string;
+            /** @description The body rendered to text (Accept: `application/vnd.github.text+json` or `full+json`). */
+            body_text?: string;
+            /** @description The body rendered to HTML (Accept: `application/vnd.github.html+json` or `full+json`). */
+            body_html?: string;
             /** Format: uri */
             html_url: string;
             user: components["schemas"]["nullable-simple-user"];
@@ -5929,6 +5941,10 @@ export interface components {
             node_id: string;
             user: components["schemas"]["nullable-simple-user"];
             body: string;
+            /** @description The body rendered to text (Accept: `application/vnd.github.text+json` or `full+json`). */
+            body_text?: string;
+            /** @description The body rendered to HTML (Accept: `application/vnd.github.html+json` or `full+json`). */
+            body_html?: string;
             /** @enum {string} */
             state: "PENDING" | "COMMENTED" | "APPROVED" | "CHANGES_REQUESTED" | "DISMISSED";
             /** Format: uri */
@@ -6252,6 +6268,10 @@ export interface components {
             target_commitish: string;
             name: string | null;
             body: string | null;
+            /** @description The body rendered to text (Accept: `application/vnd.github.text+json` or `full+json`). */
+            body_text?: string;
+            /** @description The body rendered to HTML (Accept: `application/vnd.github.html+json` or `full+json`). */
+            body_html?: string;
             draft: boolean;
             prerelease: boolean;
             /** @description Always false (Wharf has no immutable releases). */

@@ -10,7 +10,7 @@ import { parsers } from './markdown-parser.js';
 import { type ContextRepository, contextRepositories, type LookupDeps, resolveReferences } from './reference-lookup.js';
 import { linkReferences } from './reference-links.js';
 import type { Reference } from './reference-scan.js';
-import { collectReferences } from './render-markdown.js';
+import { collectReferences, MAX_MARKDOWN_BYTES } from './render-markdown.js';
 import { sanitize } from './sanitize.js';
 
 export interface BodyDocument {
@@ -25,6 +25,14 @@ export interface RenderedBody {
   /** The HTML's text content (GitHub's `body_text`). */
   text: string;
 }
+
+/**
+ * Bounded work: a body is rendered from its first MAX_MARKDOWN_BYTES (GitHub's
+ * 400 KB Markdown limit; characters here, cheaper to cut than bytes). Issue and
+ * comment bodies are far below it (65,536 characters); a release body has no
+ * cap on write, so one of megabytes would otherwise cost seconds per answer.
+ */
+const MAX_BODY_CHARS = MAX_MARKDOWN_BYTES;
 
 /** Rendered text between two turns of the event loop: a large answer lets other requests in between. */
 const YIELD_CHARS = 256 * 1024;
@@ -63,7 +71,8 @@ export async function renderBodies(deps: LookupDeps, documents: readonly BodyDoc
       continue;
     }
     const env: Record<string, unknown> = {};
-    const tokens = md.parse(document.text, env);
+    const text = document.text.length > MAX_BODY_CHARS ? document.text.slice(0, MAX_BODY_CHARS) : document.text;
+    const tokens = md.parse(text, env);
     const context = document.context ? (contexts.get(document.context.toLowerCase()) ?? null) : null;
     for (const [key, reference] of collectReferences(tokens, context)) {
       if (reference.kind !== 'commit') shared.set(key, reference);
@@ -74,7 +83,7 @@ export async function renderBodies(deps: LookupDeps, documents: readonly BodyDoc
       }
     }
     parsed.push({ tokens, env, context });
-    await turns.after(document.text.length);
+    await turns.after(text.length);
   }
   const [sharedLinks, ...commitLinks] = await Promise.all([
     shared.size > 0 ? resolveReferences(deps, null, shared) : new Map<string, string>(),

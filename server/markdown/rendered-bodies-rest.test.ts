@@ -14,12 +14,13 @@ let commentId: number;
 let reviewId: number;
 let reviewCommentId: number;
 let releaseId: number;
+const statements: string[] = [];
 
 const BODY = 'Hello **world** & see #1 and alice/secret#1\n\n<script>alert(1)</script><img src=x onerror=alert(1)>';
 const accept = (param: string) => ({ accept: `application/vnd.github.${param}+json` });
 
 beforeAll(async () => {
-  f = await reviewCommentFixture();
+  f = await reviewCommentFixture('rc', { onStatement: (query) => void statements.push(query) });
   const { server, alice, bob } = f;
   await server.createRepo(alice.token, { name: 'secret', private: true });
   await apiOk(server, '/repos/alice/secret/issues', { method: 'POST', token: alice.token, body: { title: 's' } });
@@ -155,5 +156,29 @@ describe('media types on every Markdown surface', () => {
     expect(githubResponseErrors('issues/list', 200, json)).toBe('');
     const rendered = json.find((x: any) => x.number === issueNumber && x.repository_url.endsWith('/alice/rc'));
     expect(rendered.body_html).toContain(`<a href="${f.server.url}/alice/rc/pull/1">#1</a>`);
+  });
+
+  it('renders a page of bodies with one lookup statement of each kind, however many bodies', async () => {
+    for (let i = 0; i < 10; i++) {
+      await apiOk(f.server, '/repos/alice/rc/issues', {
+        method: 'POST',
+        token: f.bob.token,
+        body: { title: `ref ${i}`, body: `#${i + 1} @bob alice/rc#${i + 2}` },
+      });
+    }
+    statements.length = 0;
+    const { json } = await apiSuccess(f.server, '/repos/alice/rc/issues?state=all&per_page=100', {
+      token: f.carol.token,
+      headers: accept('html'),
+    });
+    expect(json.filter((x: any) => x.body_html.includes(`${f.server.url}/bob`)).length).toBeGreaterThanOrEqual(10);
+    const once = (marker: string) =>
+      expect(
+        statements.filter((q) => q.includes(marker)),
+        marker,
+      ).toHaveLength(1);
+    once('AS w(owner, repo)');
+    once('SELECT o.login, r.name, i.number');
+    once('FROM accounts WHERE lower(login) = ANY');
   });
 });

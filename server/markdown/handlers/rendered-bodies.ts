@@ -64,10 +64,17 @@ export const RENDERED_BODY_OPERATIONS = Object.keys(BODY_OPERATIONS) as (keyof t
 
 type Item = Record<string, unknown> & { body?: string | null };
 
-/** `owner/repo` of an item: its own repository (lists across repositories), else the path's. */
+// An API URL's repository: `…/repos/{owner}/{repo}` and anything under it.
+const REPOSITORY_IN_URL = /\/repos\/([^/?#]+)\/([^/?#]+)(?:[/?#]|$)/;
+
+/**
+ * `owner/repo` of an item: the repository its own API URLs name (each issue
+ * of a list across repositories; the current name after a rename), else the path's.
+ */
 function contextOf(item: Item, params: Record<string, unknown>): string | null {
-  if (typeof item.repository_url === 'string') {
-    const match = /\/repos\/([^/]+)\/([^/]+)$/.exec(new URL(item.repository_url).pathname);
+  for (const key of ['repository_url', 'url', 'pull_request_url']) {
+    const value = item[key];
+    const match = typeof value === 'string' ? REPOSITORY_IN_URL.exec(value) : null;
     if (match) return `${decodeURIComponent(match[1]!)}/${decodeURIComponent(match[2]!)}`;
   }
   return typeof params.owner === 'string' && typeof params.repo === 'string' ? `${params.owner}/${params.repo}` : null;

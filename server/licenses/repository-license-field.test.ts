@@ -2,7 +2,10 @@
 // `licenseInfo`: the default branch's LICENSE file, kept by the ref-change
 // path, so it follows a contents update, a push, a deletion and a change of
 // default branch; null without a license file.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloneUrl, gitCli } from '../test-support/git-cli.js';
 import { githubResponseErrors } from '../test-support/github-schema.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import { licenseByKey } from './license-catalog.js';
@@ -99,6 +102,26 @@ describe('the repository body’s license', () => {
     });
     await api('/repos/alice/moving/contents/LICENSE', 'DELETE', { message: 'drop it', sha: third.content.sha });
     expect(await licenseOf('moving')).toBeNull();
+  });
+
+  it('follows a git push that adds, then removes, the LICENSE file', async () => {
+    await server.createRepo(alice.token, { name: 'pushed', auto_init: true });
+    const git = await gitCli();
+    try {
+      const dir = join(git.home, 'pushed');
+      await git.ok(['clone', cloneUrl(server.url, 'alice/pushed.git', alice.token), dir]);
+      await writeFile(join(dir, 'LICENSE'), APACHE);
+      await git.ok(['add', 'LICENSE'], { cwd: dir });
+      await git.ok(['commit', '-m', 'license'], { cwd: dir });
+      await git.ok(['push', 'origin', 'main'], { cwd: dir });
+      expect(await licenseOf('pushed')).toMatchObject({ key: 'apache-2.0' });
+      await git.ok(['rm', 'LICENSE'], { cwd: dir });
+      await git.ok(['commit', '-m', 'no license'], { cwd: dir });
+      await git.ok(['push', 'origin', 'main'], { cwd: dir });
+      expect(await licenseOf('pushed')).toBeNull();
+    } finally {
+      await git.close();
+    }
   });
 
   it('follows the default branch: a branch without LICENSE made the default shows none, and back', async () => {

@@ -4,7 +4,7 @@
 // default branch; null without a license file.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cloneUrl, gitCli } from '../test-support/git-cli.js';
 import { githubResponseErrors } from '../test-support/github-schema.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
@@ -67,6 +67,25 @@ describe('the repository body’s license', () => {
     expect(byName.mit).toMatchObject({ key: 'mit', spdx_id: 'MIT' });
     expect(byName.none).toBeNull();
     expect(byName.empty).toBeNull();
+  });
+
+  it('costs no git command: get, a list and licenseInfo read the column the ref-change path keeps', async () => {
+    // Every git command names its repository's directory through pathOf.
+    const gitRuns = vi.spyOn(server.services.git, 'pathOf');
+    try {
+      expect((await api('/repos/alice/mit')).license).toMatchObject({ key: 'mit' });
+      const list = (await server
+        .api('/user/repos?per_page=100', { token: alice.token })
+        .then((r) => r.json())) as any[];
+      expect(list.find((repo) => repo.name === 'mit').license).toMatchObject({ key: 'mit' });
+      const res = await api('/graphql', 'POST', {
+        query: '{ viewer { repositories(first: 100) { nodes { name licenseInfo { key } } } } }',
+      });
+      expect(res.data.viewer.repositories.nodes).toContainEqual({ name: 'mit', licenseInfo: { key: 'mit' } });
+      expect(gitRuns).not.toHaveBeenCalled();
+    } finally {
+      gitRuns.mockRestore();
+    }
   });
 
   it('is licenseInfo in GraphQL', async () => {

@@ -56,6 +56,8 @@ function inputs() {
       if (path === 'server/test-support') continue;
       if (entry.isDirectory()) walk(path);
       else if (isSource(path) || (dir === 'server/db/migrations' && path.endsWith('.sql'))) files.push(path);
+      // Generated data the bundle holds (server/gitignore/generated/templates.json): an input too (copied, unused).
+      else if (dir.endsWith('/generated') && path.endsWith('.json')) files.push(path);
     }
   };
   walk('server');

@@ -130,6 +130,7 @@ export async function startHostileFixture(): Promise<HostileFixture> {
       if (name === 'repo' && SCRATCH.has(operationId)) return 'scratch';
       // The git refs operations name a ref under refs/; the others a branch.
       if (name === 'ref') return path.includes('/git/') ? 'heads/main' : 'main';
+      if (name === 'name' && operationId === 'gitignore/get-template') return 'Node';
       if (name === 'comment_id') return String(path.includes('/pulls/') ? reviewComment.id : comment.id);
       const value = values[name];
       if (value === undefined) throw new Error(`no value for path parameter ${name} of ${path}`);

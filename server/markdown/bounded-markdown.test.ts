@@ -25,6 +25,10 @@ const HOSTILE: Record<string, string> = {
   'nested inline HTML': fill('<span><b>'),
   'table cells': `| a |\n|---|\n${fill('| x ')}`,
   references: fill('#1 @a '),
+  'repository commit references': fill('a/b@abcdef1 '),
+  'a repository name without its @': `a/${fill('b')}`,
+  'www autolinks': fill('www.a.io '),
+  'bare domains': fill('a.'),
 };
 
 async function timed(text: string): Promise<number> {

@@ -9,6 +9,7 @@ let server: TestServer;
 let alice: TestUser;
 let bob: TestUser;
 let head: string;
+let secretHead: string;
 
 const render = async (body: Record<string, unknown>, token?: string) => {
   const res = await server.api('/markdown', { method: 'POST', body, ...(token ? { token } : {}) });
@@ -20,7 +21,7 @@ beforeAll(async () => {
   alice = await server.createUser('alice');
   bob = await server.createUser('bob');
   await server.createRepo(alice.token, { name: 'pub', auto_init: true });
-  await server.createRepo(alice.token, { name: 'secret', private: true });
+  await server.createRepo(alice.token, { name: 'secret', private: true, auto_init: true });
   for (const repo of ['pub', 'secret']) {
     const made = await server.api(`/repos/alice/${repo}/issues`, {
       method: 'POST',
@@ -29,8 +30,12 @@ beforeAll(async () => {
     });
     expect(made.status).toBe(201);
   }
-  const branch = await server.api('/repos/alice/pub/branches/main', { token: alice.token });
-  head = ((await branch.json()) as { commit: { sha: string } }).commit.sha;
+  const headOf = async (repo: string) => {
+    const branch = await server.api(`/repos/alice/${repo}/branches/main`, { token: alice.token });
+    return ((await branch.json()) as { commit: { sha: string } }).commit.sha;
+  };
+  head = await headOf('pub');
+  secretHead = await headOf('secret');
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -62,6 +67,32 @@ describe('POST /markdown', () => {
     // A private context the caller cannot read: `#1` and shas stay text.
     const privateContext = await render({ text: '#1', mode: 'gfm', context: 'alice/secret' }, bob.token);
     expect(privateContext.html.trim()).toBe('<p>#1</p>');
+  });
+
+  it('links owner/repo@sha to a commit of a repository the caller reads, as owner/repo@<tt>sha</tt>', async () => {
+    const text = `alice/pub@${head} alice/secret@${secretHead.slice(0, 10)} alice/pub@${'f'.repeat(12)} nobody/x@${head.slice(0, 7)}`;
+    const asBob = await render({ text, mode: 'gfm' }, bob.token);
+    expect(asBob.html).toContain(
+      `<a href="${server.url}/alice/pub/commit/${head}">alice/pub@<tt>${head.slice(0, 7)}</tt></a>`,
+    );
+    expect(asBob.html).toContain(`alice/secret@${secretHead.slice(0, 10)}`); // private: text
+    expect(asBob.html).not.toContain('/alice/secret/commit/');
+    expect(asBob.html).not.toContain('/commit/ffff'); // no such commit
+    expect(asBob.html).not.toContain('/nobody/'); // no such repository
+    const asAlice = await render({ text, mode: 'gfm', context: 'alice/pub' }, alice.token);
+    expect(asAlice.html).toContain(
+      `<a href="${server.url}/alice/secret/commit/${secretHead}">alice/secret@<tt>${secretHead.slice(0, 7)}</tt></a>`,
+    );
+    // markdown mode renders a README: references stay text.
+    const plain = await render({ text, mode: 'markdown' }, alice.token);
+    expect(plain.html).not.toContain('/commit/');
+  });
+
+  it('autolinks www. domains as GFM does, and leaves a bare domain as text', async () => {
+    const res = await render({ text: 'see www.example.com/docs. or example.com', mode: 'gfm' });
+    expect(res.html.trim()).toBe(
+      '<p>see <a href="http://www.example.com/docs">www.example.com/docs</a>. or example.com</p>',
+    );
   });
 
   it('leaves references as text in markdown mode, and never links inside code or links', async () => {

@@ -14,13 +14,24 @@ export const MAX_NESTING = 32;
 
 function parser(breaks: boolean): MarkdownIt {
   const md = markdownIt('default', { html: true, linkify: true, breaks, maxNesting: MAX_NESTING });
-  // `www.example.com`, `https://…` and e-mail addresses become links (GFM's autolink
-  // extension); linkify also links a bare domain with a known top-level domain, as GFM does not.
+  md.use(wwwAutolinks);
   md.use(taskLists);
   // GFM's strikethrough is <del> (its spec, and GitHub's HTML); markdown-it writes <s>.
   md.renderer.rules.s_open = () => '<del>';
   md.renderer.rules.s_close = () => '</del>';
   return md;
+}
+
+/**
+ * GFM's extended autolinks: `https://…` and e-mail addresses (linkify's
+ * defaults) and `www.example.com` (→ `http://www.example.com`). linkify-it finds
+ * schemeless links only with `fuzzyLink`, and then also a bare `example.com`,
+ * which GFM leaves as text: those matches are dropped.
+ */
+function wwwAutolinks(md: MarkdownIt): void {
+  md.linkify.set({ fuzzyLink: true });
+  const match = md.linkify.match.bind(md.linkify);
+  md.linkify.match = (text) => match(text)?.filter((m) => m.schema !== '' || /^www\./.test(m.raw)) ?? null;
 }
 
 /** `markdown` (a README: single newlines join lines) and `gfm` (a comment: a single newline is a `<br>`). */

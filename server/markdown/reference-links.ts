@@ -3,7 +3,7 @@
 // tokens, not HTML, so the renderer escapes their text and the sanitiser sees them like any other.
 import type { Token } from 'markdown-it';
 import { parsers } from './markdown-parser.js';
-import { matchesIn, referableTexts, referenceKey } from './reference-scan.js';
+import { matchesIn, type Reference, referableTexts, referenceKey } from './reference-scan.js';
 import type { ContextRepository } from './reference-lookup.js';
 
 // markdown-it exports Token as a type only: its class is every parsed token's constructor.
@@ -19,14 +19,16 @@ function text(content: string): Token {
   return token;
 }
 
-function link(href: string, label: string, commit: boolean): Token[] {
+function link(href: string, label: string, reference: Reference): Token[] {
   const open = new TokenClass('link_open', 'a', 1);
   open.attrSet('href', href);
-  if (!commit) return [open, text(label), new TokenClass('link_close', 'a', -1)];
-  // GitHub shows a commit as its first seven digits in a <tt>.
+  const close = new TokenClass('link_close', 'a', -1);
+  if (reference.kind !== 'commit' && reference.kind !== 'repo-commit') return [open, text(label), close];
+  // GitHub shows a commit as its first seven digits in a <tt> (`owner/repo@<tt>abc1234</tt>` for another repository's).
   const code = new TokenClass('html_inline', '', 0);
-  code.content = `<tt>${label.slice(0, 7)}</tt>`;
-  return [open, code, new TokenClass('link_close', 'a', -1)];
+  code.content = `<tt>${reference.sha.slice(0, 7)}</tt>`;
+  if (reference.kind === 'commit') return [open, code, close];
+  return [open, text(label.slice(0, label.length - reference.sha.length)), code, close];
 }
 
 function replacement(content: string, links: Map<string, string>, context: ContextRepository | null): Token[] | null {
@@ -37,7 +39,7 @@ function replacement(content: string, links: Map<string, string>, context: Conte
     const href = key === null ? undefined : links.get(key);
     if (href === undefined) continue;
     if (match.index > at) out.push(text(content.slice(at, match.index)));
-    out.push(...link(href, match.text, match.reference.kind === 'commit'));
+    out.push(...link(href, match.text, match.reference));
     at = match.index + match.text.length;
   }
   if (out.length === 0) return null;

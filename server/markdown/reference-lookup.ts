@@ -1,13 +1,15 @@
 // Which references name something that exists and that the caller may read,
 // and where each links: one statement per kind (issues, accounts) and one
-// `git cat-file --batch-check` for commits, however many references a
-// document has. Visibility is the access policy's (search-visibility-sql.ts),
-// the same rule as search, so a link never reveals a private issue or repository.
+// `git cat-file --batch-check` per repository for commits (reference-commits.ts),
+// however many references a document has. Visibility is the access policy's
+// (search-visibility-sql.ts), the same rule as search, so a link never reveals
+// a private issue or repository.
 import type { Principal } from '../auth/principal.js';
 import { readableKinds, readableRepositories } from '../access/search-visibility-sql.js';
 import type { Sql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
+import { commitLinks, crossRepositoryCommitLinks } from './reference-commits.js';
 import type { Reference } from './reference-scan.js';
 
 export interface ContextRepository {
@@ -35,7 +37,7 @@ export async function contextRepository(deps: LookupDeps, fullName: string): Pro
   return row ? { id: Number(row.id), owner: row.login, repo: row.name } : null;
 }
 
-type Links = Map<string, string>;
+export type Links = Map<string, string>;
 
 async function issueLinks(deps: LookupDeps, wanted: string[], links: Links): Promise<void> {
   if (wanted.length === 0) return;
@@ -62,26 +64,6 @@ async function userLinks(deps: LookupDeps, wanted: string[], links: Links): Prom
   for (const row of rows) links.set(`@${row.login.toLowerCase()}`, deps.urls.html(`/${row.login}`));
 }
 
-async function commitLinks(deps: LookupDeps, context: ContextRepository | null, wanted: string[], links: Links) {
-  if (wanted.length === 0 || !context) return;
-  let out: string;
-  try {
-    out = await deps.git.git(
-      context.id,
-      ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
-      `${wanted.join('\n')}\n`,
-    );
-  } catch {
-    return; // No repository on disk (not yet initialised): no commit to link.
-  }
-  // One answer line per asked name, in order: `<sha> commit`, or `<name> missing` / `<name> ambiguous`.
-  out.split('\n').forEach((line, i) => {
-    const [sha, type] = line.split(' ');
-    if (type === 'commit' && wanted[i])
-      links.set(wanted[i]!, deps.urls.html(`/${context.owner}/${context.repo}/commit/${sha}`));
-  });
-}
-
 /** The URL of each reference key that resolves (keys from reference-scan.ts's referenceKey). */
 export async function resolveReferences(
   deps: LookupDeps,
@@ -89,12 +71,16 @@ export async function resolveReferences(
   keys: Map<string, Reference>,
 ): Promise<Links> {
   const byKind = { issue: [] as string[], user: [] as string[], commit: [] as string[] };
-  for (const [key, reference] of keys) byKind[reference.kind].push(key);
+  const repoCommits = new Map<string, Reference & { kind: 'repo-commit' }>();
+  for (const [key, reference] of keys)
+    if (reference.kind === 'repo-commit') repoCommits.set(key, reference);
+    else byKind[reference.kind].push(key);
   const links: Links = new Map();
   await Promise.all([
     issueLinks(deps, byKind.issue, links),
     userLinks(deps, byKind.user, links),
-    commitLinks(deps, context, byKind.commit, links),
+    commitLinks(deps, context, byKind.commit, byKind.commit, links),
+    crossRepositoryCommitLinks(deps, repoCommits, links),
   ]);
   return links;
 }

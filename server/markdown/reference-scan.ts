@@ -1,6 +1,7 @@
 // GFM's references in a comment's text: `#12` and `owner/repo#12` (an issue
-// or pull request), `@login` (a user or organization) and 7–40 hex digits (a
-// commit of the context repository). Found only in text, never in code spans,
+// or pull request), `@login` (a user or organization), 7–40 hex digits (a
+// commit of the context repository) and `owner/repo@sha` (a commit of another
+// repository). Found only in text, never in code spans,
 // code blocks, raw HTML or inside a link, as github.com finds them.
 import type { Token } from 'markdown-it';
 
@@ -10,11 +11,12 @@ export const MAX_REFERENCES = 100;
 export type Reference =
   | { kind: 'issue'; owner: string | null; repo: string | null; number: number }
   | { kind: 'user'; login: string }
-  | { kind: 'commit'; sha: string };
+  | { kind: 'commit'; sha: string }
+  | { kind: 'repo-commit'; owner: string; repo: string; sha: string };
 
 // One pattern, so a piece of text is read once; its groups say which kind matched.
 const PATTERN =
-  /(?<![\w/.#-])(?:([A-Za-z0-9][A-Za-z0-9-]*)\/([\w.-]+))?#([1-9]\d{0,9})(?!\w)|(?<![\w`/@.-])@([A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38})(?![\w-])|(?<![\w@/.-])([0-9a-f]{7,40})(?![\w-])/g;
+  /(?<![\w/.#-])(?:([A-Za-z0-9][A-Za-z0-9-]*)\/([\w.-]+))?#([1-9]\d{0,9})(?!\w)|(?<![\w/.#-])([A-Za-z0-9][A-Za-z0-9-]*)\/([\w.-]+)@([0-9a-f]{7,40})(?![\w-])|(?<![\w`/@.-])@([A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38})(?![\w-])|(?<![\w@/.-])([0-9a-f]{7,40})(?![\w-])/g;
 
 export interface Match {
   index: number;
@@ -23,11 +25,12 @@ export interface Match {
 }
 
 function toReference(groups: RegExpExecArray): Reference | null {
-  const [, owner, repo, digits, login, sha] = groups;
+  const [, owner, repo, digits, commitOwner, commitRepo, repoSha, login, sha] = groups;
   if (digits !== undefined) {
     const number = Number(digits);
     return number > 2147483647 ? null : { kind: 'issue', owner: owner ?? null, repo: repo ?? null, number };
   }
+  if (repoSha !== undefined) return { kind: 'repo-commit', owner: commitOwner!, repo: commitRepo!, sha: repoSha };
   if (login !== undefined) return { kind: 'user', login };
   // All digits is a number (a year, an amount), not a commit.
   return /[a-f]/.test(sha!) ? { kind: 'commit', sha: sha! } : null;
@@ -65,6 +68,8 @@ export function referenceKey(reference: Reference, context: { owner: string; rep
       return `@${reference.login.toLowerCase()}`;
     case 'commit':
       return context ? `${reference.sha}` : null;
+    case 'repo-commit':
+      return `${reference.owner}/${reference.repo}@${reference.sha}`.toLowerCase();
     case 'issue': {
       const owner = reference.owner ?? context?.owner;
       const repo = reference.repo ?? context?.repo;

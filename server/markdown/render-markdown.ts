@@ -20,7 +20,7 @@ export interface RenderRequest {
 /** Every distinct resolvable reference of the document, at most MAX_REFERENCES of each kind. */
 export function collectReferences(tokens: Token[], context: ContextRepository | null): Map<string, Reference> {
   const keys = new Map<string, Reference>();
-  const counts = { issue: 0, user: 0, commit: 0 };
+  const counts = { issue: 0, user: 0, commit: 0, 'repo-commit': 0 };
   for (const { children, index } of referableTexts(tokens)) {
     for (const { reference } of matchesIn(children[index]!.content)) {
       const key = referenceKey(reference, context);

@@ -10,6 +10,7 @@ import type { Permission } from '../access/permissions.js';
 import { type GrantHolder, peekUserPermission, userPermission, userPermissions } from '../access/user-permission.js';
 import { listRepositoriesForUser, type ListOptions } from './repository-list.js';
 import { findRedirect, forgetOldName, recordRename } from './redirects-store.js';
+import type { StoredLicense } from './license-simple.js';
 import { type RepositoryChanges, type RepositoryRow, SELECT_REPOSITORY } from './repository-row.js';
 
 interface CacheEntry {
@@ -255,4 +256,14 @@ export async function touchPushedAt(tx: TransactionSql, id: number, sizeKib: num
   >`UPDATE repositories SET pushed_at = now(), size_kib = ${sizeKib} WHERE id = ${id} RETURNING pushed_at`;
   await publish(tx, `repo:${id}`);
   return row?.pushed_at ?? null;
+}
+
+/**
+ * The default branch's license changed (ref-change path) or another branch is
+ * the default (repos/update): keep what views show, and let every process's
+ * cached row go.
+ */
+export async function setRepositoryLicense(tx: TransactionSql, id: number, license: StoredLicense | null) {
+  await tx`UPDATE repositories SET license = ${license === null ? null : tx.json(license as never)} WHERE id = ${id}`;
+  await publish(tx, `repo:${id}`);
 }

@@ -2,6 +2,7 @@
 // site-admin flag joined), and what an update may change. The store that
 // caches rows is repositories-store.ts.
 import type { Sql, TransactionSql } from '../db/database.js';
+import type { StoredLicense } from './license-simple.js';
 
 export interface RepositoryRow {
   id: number;
@@ -25,6 +26,8 @@ export interface RepositoryRow {
   pushed_at: Date | null;
   /** KiB on disk, measured at each ref change (migration 032): REST `size`, GraphQL `diskUsage`. */
   size_kib: number;
+  /** The default branch's detected license (migration 036, kept by the ref-change path), null without one. */
+  license: StoredLicense | null;
   /** Kept by server/issues/open-issue-count.ts. */
   open_issues_count: number;
   /** Forks (migration 019): whether this is one, the repository it was forked from, the root of its network, and its forks' number. */

@@ -4,6 +4,7 @@ import { encodeNodeId } from '../ids/node-id.js';
 import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { permissionsObject, type Permission } from '../access/permissions.js';
+import { licenseSimple } from './license-simple.js';
 import type { RepositoryRow } from './repository-row.js';
 import { simpleUser } from './user-view.js';
 
@@ -73,7 +74,7 @@ export function repositoryView(repo: RepositoryRow, permission: Permission | nul
     svn_url: urls.html(`/${fullName}`),
     homepage: repo.homepage,
     language: null,
-    license: null,
+    license: repo.license ? licenseSimple(urls, repo.license) : null,
     forks_count: repo.forks_count,
     stargazers_count: 0,
     watchers_count: 0,

@@ -54,6 +54,9 @@ export async function changeRefs(
     reconcileLater({ sql, git, urls, log, followers }, repo.id, [marker]);
     return true;
   }
+  // The sync may have changed the repository's row (pushed_at, size, license): this process's copy goes
+  // now, not when the notice published in the transaction comes back, so the caller's next read sees it.
+  if (swapped) services.repos.changedLocally(repo.id);
   if (!swapped) {
     await dropMarkers(sql, [marker]).catch((error: unknown) =>
       log.warn('could not drop the marker of a refused ref change', { repositoryId: repo.id, error: String(error) }),

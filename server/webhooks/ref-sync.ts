@@ -11,7 +11,7 @@ import { lockFor } from '../db/advisory-locks.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import type { Urls } from '../http/urls.js';
 import type { GitRepositories } from '../repos/git.js';
-import { touchPushedAt } from '../repos/repositories-store.js';
+import { setRepositoryLicense, touchPushedAt } from '../repos/repositories-store.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { pushCommitsOf, type PushCommits } from './push-facts.js';
 import { RefEventBatch } from './ref-event-batch.js';
@@ -156,6 +156,23 @@ export async function writeMirror(
   }
 }
 
+/**
+ * The default branch moved: the repository's `license` column follows its
+ * LICENSE file (license-file.ts, handed in as a follower), so repository
+ * bodies and lists never run git for it. A failed detection leaves the column
+ * as it was rather than failing the ref change it rides on.
+ */
+async function keepLicense(tx: TransactionSql, deps: RefSyncDeps, repo: RepositoryRow, head: string | null) {
+  let license: RepositoryRow['license'];
+  try {
+    license = head === null ? null : await deps.followers.license(deps.git, repo.id, head);
+  } catch {
+    return repo;
+  }
+  if (JSON.stringify(license) !== JSON.stringify(repo.license)) await setRepositoryLicense(tx, repo.id, license);
+  return { ...repo, license };
+}
+
 /** syncRefs inside the caller's transaction (the reconciler's, which holds the claimed markers' row locks). */
 export async function syncRefsIn(
   tx: TransactionSql,
@@ -182,6 +199,8 @@ export async function syncRefsIn(
     const pushedAt = await touchPushedAt(tx, repo.id, sizeKib);
     if (pushedAt) repo = { ...repo, pushed_at: pushedAt, size_kib: sizeKib };
   }
+  const defaultHead = differences.find((d) => d.ref === `refs/heads/${repo.default_branch}`);
+  if (defaultHead) repo = await keepLicense(tx, deps, repo, defaultHead.after);
   const quiet = quietTags(differences);
   await writeMirror(tx, repo.id, differences);
   const emitted = differences.filter((d) => !quiet.has(d.ref));

@@ -47,6 +47,8 @@ export const operations = {
   "git/list-matching-refs": { method: "get", path: "/repos/{owner}/{repo}/git/matching-refs/{ref}" },
   "git/list-refs": { method: "get", path: "/repos/{owner}/{repo}/git/refs" },
   "git/update-ref": { method: "patch", path: "/repos/{owner}/{repo}/git/refs/{ref}" },
+  "gitignore/get-all-templates": { method: "get", path: "/gitignore/templates" },
+  "gitignore/get-template": { method: "get", path: "/gitignore/templates/{name}" },
   "health/check-liveness": { method: "get", path: "/healthz" },
   "health/check-readiness": { method: "get", path: "/readyz" },
   "hooks/create": { method: "post", path: "/repos/{owner}/{repo}/hooks" },

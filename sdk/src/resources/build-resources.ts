@@ -7,6 +7,7 @@ import { operations } from '../generated/operations.js';
 import type { CallInit, OperationId, Resources } from './resource-types.js';
 import { toFetchInit, type LooseInit } from './fetch-init.js';
 import { ARCHIVE_OPERATIONS, archiveMethod } from '../archives/archive-download.js';
+import { camelCase } from './camel-case.js';
 
 /** openapi-fetch's `request`, seen without its per-path typing (the table guarantees the pairing). */
 export type LooseRequest = (
@@ -19,7 +20,14 @@ export function looseRequest(raw: Client<paths>): LooseRequest {
   return raw.request as unknown as LooseRequest;
 }
 
-const camelCase = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** A row of the generated operation table, as the run-time layer reads it. */
+interface TableRow {
+  method: string;
+  path: string;
+  textAnswer?: true;
+  textBody?: true;
+}
+const table: Record<string, TableRow> = operations;
 
 const isArchive = (operationId: string) => (ARCHIVE_OPERATIONS as readonly string[]).includes(operationId);
 
@@ -28,7 +36,7 @@ const isArchive = (operationId: string) => (ARCHIVE_OPERATIONS as readonly strin
  * are text (`/zen`, `/markdown`) are read as a string, and a text body
  * (`/markdown/raw`) is sent as it is.
  */
-function withText(row: { method: string; textAnswer?: true; textBody?: true }, init: CallInit): Partial<LooseInit> {
+function withText(row: Pick<TableRow, 'textAnswer' | 'textBody'>, init: CallInit): Partial<LooseInit> {
   const options: Record<string, unknown> = { ...init };
   if (row.textAnswer) options.parseAs ??= 'text';
   if (row.textBody) {
@@ -44,7 +52,7 @@ function withText(row: { method: string; textAnswer?: true; textBody?: true }, i
 export function buildResources(raw: Client<paths>, download: (input: Request) => Promise<Response>): Resources {
   const request = looseRequest(raw);
   const namespaces: Record<string, Record<string, unknown>> = {};
-  for (const [operationId, row] of Object.entries(operations)) {
+  for (const [operationId, row] of Object.entries(table)) {
     const { method, path } = row;
     const [namespace, name] = operationId.split('/') as [string, string];
     const call = isArchive(operationId)

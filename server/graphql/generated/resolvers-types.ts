@@ -2767,9 +2767,33 @@ export type LanguageOrderField =
   /** Order languages by the size of all files containing the language */
   | 'SIZE';
 
+/** A repository's license. */
 export type License = Node & {
   __typename?: 'License';
+  /** The full text of the license */
+  body: Scalars['String']['output'];
+  /** A human-readable description of the license */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Whether the license should be featured */
+  featured: Scalars['Boolean']['output'];
+  /** Whether the license should be displayed in license pickers */
+  hidden: Scalars['Boolean']['output'];
+  /** The Node ID of the License object */
   id: Scalars['ID']['output'];
+  /** Instructions on how to implement the license */
+  implementation?: Maybe<Scalars['String']['output']>;
+  /** The lowercased SPDX ID of the license */
+  key: Scalars['String']['output'];
+  /** The license full name specified by <https://spdx.org/licenses> */
+  name: Scalars['String']['output'];
+  /** Customary short name if applicable (e.g, GPLv3) */
+  nickname?: Maybe<Scalars['String']['output']>;
+  /** Whether the license is a pseudo-license placeholder (e.g., other, no-license) */
+  pseudoLicense: Scalars['Boolean']['output'];
+  /** Short identifier specified by <https://spdx.org/licenses> */
+  spdxId?: Maybe<Scalars['String']['output']>;
+  /** URL to the license on <https://choosealicense.com> */
+  url?: Maybe<Scalars['URI']['output']>;
 };
 
 export type LinkedBranch = Node & {
@@ -12155,7 +12179,18 @@ export type LanguageEdgeResolvers<ContextType = GraphqlContext, ParentType exten
 };
 
 export type LicenseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['License'] = ResolversParentTypes['License']> = {
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  featured?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hidden?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  implementation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nickname?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pseudoLicense?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  spdxId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

@@ -7,6 +7,7 @@ import { sshUrl } from '../../repos/repository-view.js';
 import { absentFields, emptyConnection } from '../core/absent-feature.js';
 import type { RepositoryResolvers } from '../generated/resolvers-types.js';
 import { repositoryPath } from './git-object.js';
+import { licenseInfo } from './license-info.js';
 
 /** Features Wharf lacks: no stars, watching, topics, discussions, projects, packages, deployments, rules, alerts … */
 const absent = absentFields([
@@ -31,7 +32,6 @@ const absent = absentFields([
   'isLocked',
   'isMirror',
   'isTemplate',
-  'licenseInfo',
   'lockReason',
   'mergeQueue',
   'mirrorUrl',
@@ -100,4 +100,6 @@ export const repositorySettingsFields: RepositoryResolvers = {
           : 'MERGE',
   // KiB of the bare repository on disk, measured at its last ref change (REST's `size` is the same column).
   diskUsage: (repo) => repo.size_kib,
+  // The default branch's license, kept at each of its changes (REST's `license` is the same column).
+  licenseInfo: (repo) => (repo.license ? licenseInfo(repo.license) : null),
 };

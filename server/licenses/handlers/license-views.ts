@@ -2,9 +2,8 @@
 // (base64 of `07:License<key>`), which clients compare with github.com's; `other`
 // is GitHub's answer for a license file that matches no known license.
 import type { Urls } from '../../http/urls.js';
+import { licenseNodeId as nodeId, OTHER_LICENSE_KEY } from '../../repos/license-simple.js';
 import type { CatalogLicense } from '../license-catalog.js';
-
-const nodeId = (key: string) => Buffer.from(`07:License${key}`).toString('base64');
 
 export function licenseSimpleView(urls: Urls, license: CatalogLicense) {
   return {
@@ -30,4 +29,10 @@ export function licenseView(urls: Urls, license: CatalogLicense) {
   };
 }
 
-export const OTHER_LICENSE = { key: 'other', name: 'Other', spdx_id: 'NOASSERTION', url: null, node_id: nodeId('0') };
+export const OTHER_LICENSE = {
+  key: OTHER_LICENSE_KEY,
+  name: 'Other',
+  spdx_id: 'NOASSERTION',
+  url: null,
+  node_id: nodeId(OTHER_LICENSE_KEY),
+};

@@ -1,5 +1,6 @@
 import { ownPermission } from '../../access/user-permission.js';
 import { validationFailed } from '../../errors/domain-error.js';
+import { setRepositoryLicense } from '../repositories-store.js';
 import { publishPrivateForksBelow } from '../private-forks.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
@@ -11,7 +12,7 @@ import { fullRepositoryView } from '../repository-view.js';
 export const updateRepository: Handler<'repos/update'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'admin');
   const { body } = await ctx.input();
-  const { repos, urls } = ctx.services;
+  const { repos, urls, git, refFollowers } = ctx.services;
   if (body.name !== undefined && body.name !== repo.name) {
     checkRepositoryName(body.name);
     if (await repos.nameTaken(repo.owner_id, body.name, repo.id)) throw nameTaken();
@@ -46,6 +47,12 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
       },
     ]);
   }
+  // The license shown is the default branch's: another default branch may hold another LICENSE file
+  // (detected as the ref-change path detects it, services.ts's refFollowers.license).
+  const newDefault = body.default_branch !== undefined && body.default_branch !== repo.default_branch;
+  const head = newDefault ? await git.commitOf(repo.id, body.default_branch!) : undefined;
+  const license =
+    head === undefined ? undefined : head === null ? null : await refFollowers.license(git, repo.id, head);
   try {
     await repos.update(
       repo.id,
@@ -67,6 +74,7 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
       async (tx) => {
         // Private forks inherit a parent's grants while it is private: their cached permissions change with its visibility.
         if (visibilityChanges) await publishPrivateForksBelow(tx, repo.id);
+        if (license !== undefined) await setRepositoryLicense(tx, repo.id, license);
       },
     );
   } catch (error) {

@@ -2,7 +2,6 @@
 // bob, the organisation acme, alice's hello (public, initialised, described),
 // empty and secret (private), and bob's private bob-secret; gql POSTs a query
 // (as alice unless told) and answers its status, headers and body.
-import { expect } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../test-server.js';
 
 export interface GraphqlError {
@@ -33,11 +32,8 @@ export interface NodeVisibilityScenario {
 export async function startNodeVisibilityScenario(): Promise<NodeVisibilityScenario> {
   const repoIds: Record<string, number> = {};
   const server = await startTestServer();
-  async function createRepo(user: TestUser, body: Record<string, unknown>): Promise<number> {
-    const response = await server.api('/user/repos', { method: 'POST', token: user.token, body });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { id: number }).id;
-  }
+  const createRepo = async (user: TestUser, body: { name: string } & Record<string, unknown>) =>
+    (await server.createRepo(user.token, body)).id;
   const alice = await server.createUser('alice');
   const bob = await server.createUser('bob');
   const org = await server.createOrg('acme', alice.id);

@@ -16,6 +16,7 @@ import { commitsHandlers } from './commits/handlers/index.js';
 import { contentsHandlers } from './contents/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
 import { forksHandlers } from './forks/handlers/index.js';
+import { gistsHandlers } from './gists/handlers/index.js';
 import { emailsHandlers } from './emails/handlers/index.js';
 import { emojisHandlers } from './emojis/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
@@ -55,6 +56,7 @@ export const handlers: Handlers = {
   ...contentsHandlers,
   ...healthHandlers,
   ...forksHandlers,
+  ...gistsHandlers,
   ...emailsHandlers,
   ...emojisHandlers,
   ...labelsHandlers,

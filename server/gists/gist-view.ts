@@ -32,25 +32,36 @@ export function rawUrl(name: string, entry: GistEntry, urls: Urls): string {
   return urls.html(`/gist/${name}/raw/${entry.sha}/${encodeURIComponent(entry.filename)}`);
 }
 
+export interface GistFileBody {
+  filename: string;
+  type: string;
+  language: string;
+  raw_url: string;
+  size: number;
+  truncated?: boolean;
+  content?: string;
+  encoding: string;
+}
+
 export function gistFiles(
   name: string,
   entries: readonly GistEntry[],
   urls: Urls,
   contents?: ReadonlyMap<string, FileContent>,
 ) {
-  const files: Record<string, Record<string, unknown>> = {};
+  const files: Record<string, GistFileBody> = {};
   for (const entry of entries) {
     const kind = gistFileKind(entry.filename);
-    const file: Record<string, unknown> = {
+    const content = contents?.get(entry.sha);
+    files[entry.filename] = {
       filename: entry.filename,
       type: kind.type,
       language: kind.language,
       raw_url: rawUrl(name, entry, urls),
       size: entry.size,
+      ...(content ? { truncated: content.truncated, content: content.content } : {}),
+      encoding: 'utf-8',
     };
-    const content = contents?.get(entry.sha);
-    if (content) Object.assign(file, { truncated: content.truncated, content: content.content, encoding: 'utf-8' });
-    files[entry.filename] = file;
   }
   return files;
 }

@@ -69,7 +69,7 @@ export interface paths {
         };
         /**
          * GitHub API Root
-         * @description GitHub's index of URL templates (`meta/root`), absolute on the base the request came in on: `/` answers with URLs under the root, `/api/v3/` (and `/api/v3`) under `/api/v3`, as GitHub Enterprise Server does. Tools probe it to find the API (Renovate sends `HEAD {endpoint}` with its token and stops on anything but 2xx), and read `X-GitHub-Enterprise-Version` from its headers. Answered anonymously and to every kind of token; Wharf has no browser page at `/`, so browsers get the JSON too. Templates of features Wharf does not have (gists, notifications, code search, …) are listed as GitHub lists them, since clients expect every key; their targets answer 404.
+         * @description GitHub's index of URL templates (`meta/root`), absolute on the base the request came in on: `/` answers with URLs under the root, `/api/v3/` (and `/api/v3`) under `/api/v3`, as GitHub Enterprise Server does. Tools probe it to find the API (Renovate sends `HEAD {endpoint}` with its token and stops on anything but 2xx), and read `X-GitHub-Enterprise-Version` from its headers. Answered anonymously and to every kind of token; Wharf has no browser page at `/`, so browsers get the JSON too. Templates of features Wharf does not have (notifications, code search, …) are listed as GitHub lists them, since clients expect every key; their targets answer 404.
          */
         get: operations["meta/root"];
         put?: never;

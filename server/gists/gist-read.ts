@@ -4,9 +4,8 @@
 // (gist-limits.ts); `history` and `forks` are capped here.
 import { publicRepositoryCount } from '../accounts/public-repositories.js';
 import { isoSeconds } from '../views/timestamps.js';
-import { simpleUser } from '../repos/user-view.js';
+import { publicUser, simpleUser } from '../repos/user-view.js';
 import type { Services } from '../services.js';
-import { publicUser } from '../repos/user-view.js';
 import {
   gistHead,
   gistRepositories,

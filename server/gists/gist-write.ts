@@ -5,6 +5,8 @@
 // its transaction fails, so neither exists without the other.
 import { randomBytes } from 'node:crypto';
 import type { TokenPrincipal } from '../auth/principal.js';
+import { lockFor } from '../db/advisory-locks.js';
+import type { TransactionSql } from '../db/database.js';
 import { notFound, validationFailed } from '../errors/domain-error.js';
 import { cloneForFork } from '../forks/fork-git.js';
 import { authorIdentity } from '../repos/commit-identity.js';
@@ -40,16 +42,23 @@ async function identities(services: Services, caller: TokenPrincipal): Promise<C
   return { author, committer: author };
 }
 
-/** A gist row made with its repository by `make`; the repository goes again if anything fails. */
+/**
+ * A gist row made with its repository by `make`; the repository goes again
+ * if anything fails. `existing`, asked first in the same transaction, may
+ * answer a gist that is already there instead.
+ */
 async function withNewGist(
   services: Services,
   row: { owner_id: number; description: string | null; public: boolean; fork_of_id: number | null },
   make: (gistId: number) => Promise<void>,
+  existing: (tx: TransactionSql) => Promise<GistRow | null> = async () => null,
 ): Promise<GistRow> {
   const git = gistRepositories(services.config.dataDir);
   let made: number | undefined;
   try {
     const id = await services.sql.begin(async (tx) => {
+      const found = await existing(tx);
+      if (found) return found.id;
       const gistId = await insertGist(tx, { ...row, name: newGistName() });
       made = gistId;
       await make(gistId);
@@ -127,5 +136,10 @@ export async function forkGist(services: Services, caller: TokenPrincipal, paren
     services,
     { owner_id: caller.user.id, description: parent.description, public: parent.public, fork_of_id: parent.id },
     (gistId) => cloneForFork(git, parent.id, gistId, GIST_BRANCH),
+    // Two forks at once by one user: the second waits here and answers the first's.
+    async (tx) => {
+      await lockFor(tx, 'gistFork', caller.user.id);
+      return existingFork(tx, parent.id, caller.user.id);
+    },
   );
 }

@@ -214,9 +214,17 @@ describe('stars, forks, deletion', () => {
     const parent = await apiOk(server, `/gists/${gist.id}`);
     expect(githubResponseErrors('gists/get', 200, parent)).toBe('');
     expect(parent.forks.map((f: any) => f.id)).toEqual([forked.json.id]);
+
+    // Two forks at once by one user make one fork.
+    const dave = await server.createUser('dave');
+    const both = await Promise.all(
+      [1, 2].map(() => apiCall(server, `/gists/${gist.id}/forks`, { method: 'POST', token: dave.token })),
+    );
+    expect(both.map((a) => a.status)).toEqual([201, 201]);
+    expect(both[0]!.json.id).toBe(both[1]!.json.id);
     const forks = await apiOk(server, `/gists/${gist.id}/forks`);
     expect(githubResponseErrors('gists/list-forks', 200, forks)).toBe('');
-    expect(forks.map((f: any) => f.id)).toEqual([forked.json.id]);
+    expect(forks.map((f: any) => f.id)).toEqual([forked.json.id, both[0]!.json.id]);
   });
 
   it('deletes: the gist is 404 and its node id is never given again', async () => {

@@ -99,6 +99,16 @@ describe('create, get, update', () => {
     expect(described.json.history).toHaveLength(2);
   });
 
+  it('cuts content at 1 MiB with truncated: true; raw_url serves the whole file', async () => {
+    const big = 'x'.repeat(1024 * 1024 + 10);
+    const gist = await newGist(alice.token, { 'big.txt': big });
+    expect(gist.files['big.txt']).toMatchObject({ size: big.length, truncated: true });
+    expect(gist.files['big.txt'].content).toHaveLength(1024 * 1024);
+    expect(githubResponseErrors('gists/create', 201, gist)).toBe('');
+    const raw = await fetch(gist.files['big.txt'].raw_url);
+    expect((await raw.text()).length).toBe(big.length);
+  });
+
   it('refuses bad input: no files, blank content, directories, an empty update', async () => {
     expect((await create(alice.token, { files: {} })).status).toBe(422);
     expect((await create(alice.token, { description: 'x' })).status).toBe(422);

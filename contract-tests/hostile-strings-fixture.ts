@@ -3,7 +3,7 @@
 // name real users, labels and milestones), a branch, issue 1 with a comment
 // and a reaction, pull request 2 with a review and a review comment,
 // milestone 1, a release with an asset, a hook, a commit status, a check run
-// of an installed app, and octocat/scratch for the operations that could
+// of an installed app, a gist, and octocat/scratch for the operations that could
 // rename or delete the repository they are sent to. `paramValue` gives each
 // path parameter a value that names one of these.
 import { apiOk } from '../server/test-support/api-call.js';
@@ -85,6 +85,11 @@ export async function startHostileFixture(): Promise<HostileFixture> {
   const { body: granted } = await requestInstallationToken(server, appToken, installation.id);
   const run = await call('/check-runs', 'POST', { name: 'ci', head_sha: repo.head }, granted.token as string);
   const throwaway = await server.services.tokens.create(owner.id, 'personal', ['repo']);
+  const gist = await apiOk(server, '/gists', {
+    method: 'POST',
+    token: owner.token,
+    body: { public: true, files: { 'hello_world.rb': { content: 'puts "hello"\n' } } },
+  });
 
   const values: Record<string, string | number> = {
     owner: owner.login,
@@ -121,6 +126,7 @@ export async function startHostileFixture(): Promise<HostileFixture> {
     review_id: review.id,
     license: 'mit',
     key: 'contributor_covenant',
+    gist_id: gist.id,
   };
   return {
     server,
@@ -132,6 +138,8 @@ export async function startHostileFixture(): Promise<HostileFixture> {
       if (name === 'ref') return path.includes('/git/') ? 'heads/main' : 'main';
       if (name === 'name' && operationId === 'gitignore/get-template') return 'Node';
       if (name === 'comment_id') return String(path.includes('/pulls/') ? reviewComment.id : comment.id);
+      // A gist's revision, not the repository's commit.
+      if (name === 'sha' && path.startsWith('/gists/')) return gist.history[0].version;
       const value = values[name];
       if (value === undefined) throw new Error(`no value for path parameter ${name} of ${path}`);
       return String(value);

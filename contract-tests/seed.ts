@@ -26,7 +26,7 @@ import { createLogger } from '../server/log.js';
 
 /** The run user's throwaway tokens: enough that fuzzed small ids land on them. */
 const THROWAWAY_TOKENS = 300;
-const ALL_SCOPES = 'repo,delete_repo,admin:repo_hook,user';
+const ALL_SCOPES = 'repo,delete_repo,admin:repo_hook,user,gist';
 
 const baseUrl = process.env.WHARF_CONTRACT_URL?.replace(/\/+$/, '');
 if (!baseUrl) {

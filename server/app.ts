@@ -8,6 +8,7 @@ import type { Sql } from './db/database.js';
 import { isDatabaseUnavailable, unavailableReason } from './db/database-unavailable.js';
 import { gitDownload } from './git-http/git-download.js';
 import { mountGitHttp } from './git-http/git-routes.js';
+import { mountGistGitHttp } from './git-http/gist-git-http.js';
 import { installPushHooks } from './git-http/push-hook.js';
 import { PushSlots } from './git-http/push-slots.js';
 import { preparePushSpool } from './git-http/push-spool.js';
@@ -132,11 +133,14 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   mountAssetDownloads(app, services);
   mountBrowserDownloads(app, services);
   // Git's smart HTTP at the clone URLs (`/{owner}/{repo}.git/…`), also before the catch-all.
-  mountGitHttp(app, services, {
+  const pushPlace = {
     hooksDir: await installPushHooks(config.dataDir),
     spoolDir: await preparePushSpool(config.dataDir),
     slots: new PushSlots(config.git.maxConcurrentPushes),
-  });
+  };
+  mountGitHttp(app, services, pushPlace);
+  // Gists' clone URLs and raw files (`/gist/<id>.git/…`, `/gist/<id>/raw/…`): the login `gist` is reserved.
+  mountGistGitHttp(app, services, pushPlace);
   app.all('/**', (event) =>
     runPipeline(event, services, { auth: 'optional', resource: 'core' }, async () => {
       throw notFound();

@@ -17,6 +17,7 @@ import { contentsHandlers } from './contents/handlers/index.js';
 import { healthHandlers } from './health/handlers/index.js';
 import { forksHandlers } from './forks/handlers/index.js';
 import { gitignoreHandlers } from './gitignore/handlers/index.js';
+import { gistsHandlers } from './gists/handlers/index.js';
 import { emailsHandlers } from './emails/handlers/index.js';
 import { emojisHandlers } from './emojis/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
@@ -59,6 +60,7 @@ export const handlers: Handlers = withRenderedBodies({
   ...healthHandlers,
   ...forksHandlers,
   ...gitignoreHandlers,
+  ...gistsHandlers,
   ...emailsHandlers,
   ...emojisHandlers,
   ...labelsHandlers,

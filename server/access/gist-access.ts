@@ -18,7 +18,8 @@ export interface GistRef {
   public: boolean;
 }
 
-export type GistAction = 'read' | 'list' | 'write' | 'star' | 'fork' | 'comment';
+/** `create`: making a new gist (no gist yet): a signed-in user whose token may write gists. */
+export type GistAction = 'read' | 'list' | 'create' | 'write' | 'star' | 'fork' | 'comment';
 
 /** Why a caller may not act on a gist, or null when it may. `anonymous` asks for credentials (401). */
 export type GistRefusal = 'anonymous' | 'installation' | 'scope' | 'not-owner' | null;

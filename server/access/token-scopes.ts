@@ -14,6 +14,7 @@ export const KNOWN_SCOPES = [
   'user',
   'read:user',
   'user:email',
+  'gist',
 ] as const;
 
 const INCLUDES: Record<string, string[]> = {

@@ -58,10 +58,10 @@ describe('wharf admin', () => {
     expect(JSON.parse((await wharf('admin', 'list-tokens', 'alice')).stdout)).toEqual([]);
   });
 
-  it('defaults token scopes to repo, admin:repo_hook, user', async () => {
+  it('defaults token scopes to repo, admin:repo_hook, user, gist', async () => {
     await wharf('admin', 'create-token', 'bob');
     const [token] = JSON.parse((await wharf('admin', 'list-tokens', 'bob')).stdout);
-    expect(token.scopes).toEqual(['repo', 'admin:repo_hook', 'user']);
+    expect(token.scopes).toEqual(['repo', 'admin:repo_hook', 'user', 'gist']);
   });
 
   it('manages organizations and renames users', async () => {

@@ -17,7 +17,7 @@ import { parseCommand, UsageError } from './cli-args.js';
 
 export { UsageError };
 
-const DEFAULT_SCOPES = ['repo', 'admin:repo_hook', 'user'];
+const DEFAULT_SCOPES = ['repo', 'admin:repo_hook', 'user', 'gist'];
 
 type Out = (line: string) => void;
 

@@ -5,7 +5,7 @@ import { insertToken } from '../auth/token-store.js';
 import { lockFor } from '../db/advisory-locks.js';
 import type { Sql } from '../db/database.js';
 
-export const ADMIN_SCOPES = ['repo', 'delete_repo', 'admin:repo_hook', 'user'];
+export const ADMIN_SCOPES = ['repo', 'delete_repo', 'admin:repo_hook', 'user', 'gist'];
 
 /** Returns the new admin token when one was created, else null. */
 export async function bootstrapAdmin(sql: Sql): Promise<string | null> {

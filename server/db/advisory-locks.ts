@@ -8,6 +8,7 @@
 //   held across a push's git change. Key unchanged from before this table
 //   ("WHRF", repository id), so processes of both versions exclude each other.
 // - fork: forks into one account (forks/create-fork.ts), id = account id; key unchanged ("fork").
+// - gistFork: one user's gist forks (gists/gist-write.ts), id = account id: one fork per gist and user.
 // - pulls: opening and reopening pull requests into one base repository
 //   (pulls/pull-changes.ts), id = repository id.
 // - migrate: applying migrations (db/migrate.ts), id 0.
@@ -20,6 +21,7 @@ import type { TransactionSql } from './database.js';
 export const LOCK_KINDS = {
   refSync: 0x57_48_52_46, // "WHRF"
   fork: 0x66_6f_72_6b, // "fork"
+  gistFork: 0x67_66_72_6b, // "gfrk"
   pulls: 0x70_75_6c_6c, // "pull"
   migrate: 0x77_68_61_72, // "whar"
   bootstrapAdmin: 0x61_64_6d_6e, // "admn"

@@ -40,3 +40,57 @@ export async function findGistsByIds(db: Db, ids: readonly number[]): Promise<Gi
   if (wanted.length === 0) return [];
   return db<GistRow[]>`${SELECT_GIST(db)} WHERE g.id = ANY(${wanted}::bigint[])`;
 }
+
+export interface NewGist {
+  name: string;
+  owner_id: number;
+  description: string | null;
+  public: boolean;
+  fork_of_id: number | null;
+}
+
+/** Inserts a gist row; returns its database id. */
+export async function insertGist(db: Db, gist: NewGist): Promise<number> {
+  const [row] = await db<{ id: number }[]>`
+    INSERT INTO gists (name, owner_id, description, public, fork_of_id)
+    VALUES (${gist.name}, ${gist.owner_id}, ${gist.description}, ${gist.public}, ${gist.fork_of_id})
+    RETURNING id`;
+  return row!.id;
+}
+
+/** A change was made: `updated_at` moves, and the description when given. */
+export async function touchGist(db: Db, id: number, description?: string | null): Promise<void> {
+  if (description === undefined) await db`UPDATE gists SET updated_at = now() WHERE id = ${id}`;
+  else await db`UPDATE gists SET updated_at = now(), description = ${description} WHERE id = ${id}`;
+}
+
+/** Deletes the row (stars and comments go with it; forks forget their parent). */
+export async function deleteGistRow(db: Db, id: number): Promise<void> {
+  await db`DELETE FROM gists WHERE id = ${id}`;
+}
+
+export async function starGist(db: Db, gistId: number, accountId: number): Promise<void> {
+  await db`INSERT INTO gist_stars (gist_id, account_id) VALUES (${gistId}, ${accountId}) ON CONFLICT DO NOTHING`;
+}
+
+export async function unstarGist(db: Db, gistId: number, accountId: number): Promise<void> {
+  await db`DELETE FROM gist_stars WHERE gist_id = ${gistId} AND account_id = ${accountId}`;
+}
+
+export async function isGistStarred(db: Db, gistId: number, accountId: number): Promise<boolean> {
+  const [row] = await db`SELECT 1 FROM gist_stars WHERE gist_id = ${gistId} AND account_id = ${accountId}`;
+  return row !== undefined;
+}
+
+/** The fork `ownerId` already has of `gistId`, if any. */
+export async function existingFork(db: Db, gistId: number, ownerId: number): Promise<GistRow | null> {
+  const [row] = await db<
+    GistRow[]
+  >`${SELECT_GIST(db)} WHERE g.fork_of_id = ${gistId} AND g.owner_id = ${ownerId} LIMIT 1`;
+  return row ?? null;
+}
+
+export async function findGistById(db: Db, id: number): Promise<GistRow | null> {
+  const [row] = await db<GistRow[]>`${SELECT_GIST(db)} WHERE g.id = ${id}`;
+  return row ?? null;
+}

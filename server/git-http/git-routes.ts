@@ -17,8 +17,9 @@ import { gitAccess, type GitService } from './git-access.js';
 import { gitPrincipal } from './git-credentials.js';
 import { gitCommand, gitEnv, serviceAnnouncement } from './git-env.js';
 import { runGit, type GitRun } from './git-process.js';
+import type { Principal } from '../auth/principal.js';
 import type { PushSlots } from './push-slots.js';
-import { readPushCommands, mayBeRefused } from './push-commands.js';
+import { readPushCommands, mayBeRefused, type PushCommand } from './push-commands.js';
 import { ALWAYS_REFUSED, noHooksDir, onlyRefsEnv } from './push-hook.js';
 import { spoolPushBody } from './push-spool.js';
 import { rateHeaders } from '../rate-limit/rate-headers.js';
@@ -45,18 +46,24 @@ export interface PushPlace {
   slots: PushSlots;
 }
 
-async function serve(
-  event: H3Event,
-  services: Services,
-  place: PushPlace,
-  service: GitService | null,
-  advertise: boolean,
-): Promise<Response> {
-  let headers: Record<string, string> = {};
-  try {
-    if (!service) throw new GitAnswer(403, 'Smart HTTP only: the dumb HTTP protocol is not served.');
-    const principal = await gitPrincipal(services, event.req.headers.get('authorization'));
-    headers = rateHeaders(await takeGitRequest(services, principal, clientIp(event, services.config.trustProxy)));
+/**
+ * What a git request serves, once its caller may: the bare repository, the
+ * push hook's environment for this caller, whether the hook must run for a
+ * push's commands, and how a push is applied (a repository's as a ref
+ * change; a gist's in git-http/gist-git-http.ts).
+ */
+export interface GitTarget {
+  gitDir: string;
+  pushEnv: Record<string, string>;
+  hookNeeded: (commands: PushCommand[] | null) => boolean;
+  push: (start: (hold: Promise<unknown>) => GitRun) => { response: Promise<Response>; settled: Promise<void> };
+}
+
+export type GitTargetOf = (event: H3Event, principal: Principal, service: GitService) => Promise<GitTarget>;
+
+/** A repository at `/{owner}/{repo}.git`: the access of git-access.ts, pushes as ref changes. */
+function repositoryTarget(services: Services): GitTargetOf {
+  return async (event, principal, service) => {
     const { repo, onlyRefs } = await gitAccess(
       services,
       getRouterParam(event, 'owner', { decode: true }) ?? '',
@@ -64,10 +71,33 @@ async function serve(
       principal,
       service,
     );
+    return {
+      gitDir: services.git.pathOf(repo.id),
+      pushEnv: onlyRefsEnv(onlyRefs),
+      hookNeeded: (commands) => mayBeRefused(commands, ALWAYS_REFUSED, onlyRefs),
+      push: (start) => push(services, repo, principal, start),
+    };
+  };
+}
+
+export async function serveGit(
+  event: H3Event,
+  services: Services,
+  place: PushPlace,
+  service: GitService | null,
+  advertise: boolean,
+  targetOf: GitTargetOf,
+): Promise<Response> {
+  let headers: Record<string, string> = {};
+  try {
+    if (!service) throw new GitAnswer(403, 'Smart HTTP only: the dumb HTTP protocol is not served.');
+    const principal = await gitPrincipal(services, event.req.headers.get('authorization'));
+    headers = rateHeaders(await takeGitRequest(services, principal, clientIp(event, services.config.trustProxy)));
+    const target = await targetOf(event, principal, service);
     const protocol = event.req.headers.get('git-protocol');
     const options = {
-      args: gitCommand(service, services.git.pathOf(repo.id), place.hooksDir, advertise),
-      env: { ...gitEnv(service, protocol), ...(service === 'git-receive-pack' ? onlyRefsEnv(onlyRefs) : {}) },
+      args: gitCommand(service, target.gitDir, place.hooksDir, advertise),
+      env: { ...gitEnv(service, protocol), ...(service === 'git-receive-pack' ? target.pushEnv : {}) },
       contentType: `application/x-${service}-${advertise ? 'advertisement' : 'result'}`,
       prefix: advertise ? serviceAnnouncement(service, protocol) : undefined,
       input: null,
@@ -99,12 +129,10 @@ async function serve(
         const body = await spoolPushBody(input, place.spoolDir);
         // The per-ref hook only where it could refuse a ref (push-commands.ts): a shell per ref costs seconds for a thousand.
         const commands = await readPushCommands(body.path).catch(() => null);
-        const hooksDir = mayBeRefused(commands, ALWAYS_REFUSED, onlyRefs) ? place.hooksDir : noHooksDir(place.hooksDir);
-        const args = gitCommand(service, services.git.pathOf(repo.id), hooksDir, false);
+        const hooksDir = target.hookNeeded(commands) ? place.hooksDir : noHooksDir(place.hooksDir);
+        const args = gitCommand(service, target.gitDir, hooksDir, false);
         const release = await place.slots.acquire();
-        const applied = push(services, repo, principal, (hold) =>
-          runGit({ ...options, args, input: { file: body.path }, hold }),
-        );
+        const applied = target.push((hold) => runGit({ ...options, args, input: { file: body.path }, hold }));
         void applied.settled.finally(() => {
           release();
           return body.discard();
@@ -165,11 +193,22 @@ function push(
 }
 
 export function mountGitHttp(app: H3, services: Services, place: PushPlace): void {
-  const paths = ['/:owner/:repo/info/refs', '/:owner/:repo/git-upload-pack', '/:owner/:repo/git-receive-pack'];
-  app.get(paths[0]!, (event) => {
+  const paths = ['/:owner/:repo/info/refs', '/:owner/:repo/git-upload-pack', '/:owner/:repo/git-receive-pack'] as const;
+  mountGitPaths(app, services, place, paths, repositoryTarget(services));
+}
+
+/** The three smart-HTTP routes (`info/refs`, `git-upload-pack`, `git-receive-pack`) of one kind of target. */
+export function mountGitPaths(
+  app: H3,
+  services: Services,
+  place: PushPlace,
+  paths: readonly [string, string, string],
+  targetOf: GitTargetOf,
+): void {
+  app.get(paths[0], (event) => {
     const requested = event.url.searchParams.get('service') as GitService;
-    return serve(event, services, place, SERVICES.includes(requested) ? requested : null, true);
+    return serveGit(event, services, place, SERVICES.includes(requested) ? requested : null, true, targetOf);
   });
-  app.post(paths[1]!, (event) => serve(event, services, place, 'git-upload-pack', false));
-  app.post(paths[2]!, (event) => serve(event, services, place, 'git-receive-pack', false));
+  app.post(paths[1], (event) => serveGit(event, services, place, 'git-upload-pack', false, targetOf));
+  app.post(paths[2], (event) => serveGit(event, services, place, 'git-receive-pack', false, targetOf));
 }

@@ -2,8 +2,9 @@
 // with `-c core.hooksPath=<dir>` holding this `update` hook, which git runs
 // once per ref (`<ref> <old> <new>`) with the pushed objects quarantined; it
 // refuses a ref matching a pattern the server passed in WHARF_REFUSED_REFS,
-// and, when WHARF_ONLY_REFS is set (a maintainer's grant), every ref not
-// named in it and every deletion.
+// and, when WHARF_ONLY_REFS is set (a maintainer's grant, a gist's branch),
+// every ref not named in it and every deletion; with WHARF_GIST_MAX_FILES
+// (a gist), a tip whose tree is not flat files within the gist limits.
 // Git reports that ref as "hook declined" and applies the others, or none of
 // them for an `--atomic` push (git's own rule). Why this shape: the server decides the rules for this
 // caller and repository before git starts (it has the database; git has
@@ -26,6 +27,7 @@ const UPDATE_HOOK = `#!/bin/sh
 # Written by Wharf (server/git-http/push-hook.ts); rewritten at every start.
 set -f  # patterns are matched by case, never expanded against files
 ref=$1
+export WHARF_REF="$ref"
 for pattern in $WHARF_REFUSED_REFS; do
   case "$ref" in
     $pattern) echo "error: refusing to update $ref: the server owns it" >&2; exit 1 ;;
@@ -38,9 +40,20 @@ if [ -n "\${WHARF_ONLY_REFS+set}" ]; then
   done
   case "$3" in *[!0]*) ;; *) allowed=no ;; esac
   if [ $allowed = no ]; then
-    echo "error: refusing to update $ref: maintainers may only push to the pull request's head branch" >&2
+    echo "error: refusing to update $ref: \${WHARF_ONLY_REFS_REASON:-maintainers may only push to the pull request's head branch}" >&2
     exit 1
   fi
+fi
+if [ -n "\${WHARF_GIST_MAX_FILES+set}" ]; then
+  git ls-tree -l "$3" | awk -v files="$WHARF_GIST_MAX_FILES" -v bytes="$WHARF_GIST_MAX_BYTES" '
+    $2 != "blob" || $1 == "120000" { bad = "gists hold files only: no directories, submodules or symlinks"; exit }
+    { n++; total += $4 }
+    END {
+      if (bad == "" && n == 0) bad = "a gist needs at least one file"
+      if (bad == "" && n > files) bad = "a gist holds at most " files " files"
+      if (bad == "" && total > bytes) bad = "a gist holds at most " bytes " bytes"
+      if (bad != "") { print "error: refusing to update " ENVIRON["WHARF_REF"] ": " bad; exit 1 }
+    }' >&2 || exit 1
 fi
 exit 0
 `;
@@ -69,6 +82,21 @@ export function noHooksDir(hooksDir: string): string {
 /** The hook's environment for a push limited to `refs` (exact names; git ref names hold no blanks), or nothing. */
 export function onlyRefsEnv(refs: readonly string[] | null): Record<string, string> {
   return refs === null ? {} : { WHARF_ONLY_REFS: refs.join(' ') };
+}
+
+/**
+ * The hook's environment for a push to a gist: only its branch, never
+ * deleted, and a tip whose tree fits a gist (flat files, within the limits
+ * REST writes have, gists/gist-limits.ts). Refused there, a push leaves
+ * nothing behind: its objects stay in git's quarantine and go.
+ */
+export function gistPushEnv(branchRef: string, maxFiles: number, maxBytes: number): Record<string, string> {
+  return {
+    ...onlyRefsEnv([branchRef]),
+    WHARF_ONLY_REFS_REASON: `a gist has one branch, ${branchRef.replace('refs/heads/', '')}, which is never deleted`,
+    WHARF_GIST_MAX_FILES: String(maxFiles),
+    WHARF_GIST_MAX_BYTES: String(maxBytes),
+  };
 }
 
 /** The hook's environment for one push. */

@@ -25,6 +25,14 @@ export class AccountError extends Error {}
 
 export const LOGIN_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 
+/**
+ * Logins no account may take, in any case: `gist` is where gists' git URLs
+ * live (`/gist/<id>.git`), which must never be a repository's clone URL.
+ */
+export const RESERVED_LOGINS: ReadonlySet<string> = new Set(['gist']);
+
+const isReserved = (login: string) => RESERVED_LOGINS.has(login.toLowerCase());
+
 export class AccountStore {
   /** Without a bus (the CLI) other processes still learn of changes from their notices. */
   constructor(
@@ -84,6 +92,7 @@ export class AccountStore {
       throw new AccountError(
         `invalid login ${JSON.stringify(login)}: letters, digits and single hyphens, at most 39 characters`,
       );
+    if (isReserved(login)) throw new AccountError(`login ${login} is reserved`);
     if (await this.byLogin(login)) throw new AccountError(`login ${login} is already taken`);
     const [row] = await this.sql<AccountRow[]>`
       INSERT INTO accounts (login, kind, site_admin, email, name)
@@ -123,6 +132,7 @@ export class AccountStore {
 
   async rename(id: number, newLogin: string): Promise<AccountRow> {
     if (!LOGIN_PATTERN.test(newLogin)) throw new AccountError(`invalid login ${JSON.stringify(newLogin)}`);
+    if (isReserved(newLogin)) throw new AccountError(`login ${newLogin} is reserved`);
     const existing = await this.byLogin(newLogin);
     if (existing && existing.id !== id) throw new AccountError(`login ${newLogin} is already taken`);
     const renamed = await this.sql.begin(async (tx) => {

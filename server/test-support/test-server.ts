@@ -44,7 +44,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export const ALL_SCOPES = ['repo', 'delete_repo', 'admin:repo_hook', 'user'];
+export const ALL_SCOPES = ['repo', 'delete_repo', 'admin:repo_hook', 'user', 'gist'];
 
 /** A new database with Wharf's schema, cloned from the run's template (global-setup.ts). */
 export const createTestDatabase = (): Promise<string> => cloneDatabase(inject('pgAdminUrl'));

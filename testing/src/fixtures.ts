@@ -11,7 +11,7 @@ import type { Services } from '../../server/services.js';
 import type { CreateAppOptions, TestAccount, TestApp, TestRepository, TestUser } from './types.js';
 
 /** Every scope a personal access token can hold that Wharf checks. */
-export const ALL_SCOPES = ['repo', 'delete_repo', 'admin:repo_hook', 'admin:org', 'user', 'workflow'];
+export const ALL_SCOPES = ['repo', 'delete_repo', 'admin:repo_hook', 'admin:org', 'user', 'workflow', 'gist'];
 
 const loginOf = (account: string | TestAccount) => (typeof account === 'string' ? account : account.login);
 

@@ -83,6 +83,7 @@ func main() {
 	pullCalls(ctx, l, client, login, repo, prefix, org)
 	pullMergeCalls(ctx, l, client, appOwner, appRepo, prefix, env("WHARF_OTHER_USER"), login)
 	reviewCalls(ctx, l, client, newClient(base, github.WithAuthToken(env("WHARF_OTHER_TOKEN"))), login, repo, prefix)
+	gistCalls(ctx, l, client, newClient(base, github.WithAuthToken(env("WHARF_OTHER_TOKEN"))), prefix)
 	l.call("get the rate limit", func() error {
 		limits, _, err := client.RateLimit.Get(ctx)
 		return check(err, limits.GetCore().Limit > 0, "no core limit")

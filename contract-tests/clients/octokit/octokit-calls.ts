@@ -11,6 +11,7 @@ import { labelCalls } from './octokit-labels.js';
 import { releaseCalls } from './octokit-releases.js';
 import { checkCalls } from './octokit-checks.js';
 import { statusCalls } from './octokit-statuses.js';
+import { gistCalls } from './octokit-gists.js';
 import { assetCalls } from './octokit-assets.js';
 import { issueCalls } from './octokit-issues.js';
 import { gitDataCalls } from './octokit-git-data.js';
@@ -142,6 +143,7 @@ await pullMergeCalls(
   env('WHARF_LOGIN'),
 );
 await reviewCalls(call, octokit, other, at, prefix);
+await gistCalls(call, octokit, other, prefix);
 
 await call('get the rate limit', async () =>
   expect((await octokit.rest.rateLimit.get()).data.resources.core.limit > 0, 'no core limit'),

@@ -19,6 +19,7 @@ from labels_milestones import label_and_milestone_calls
 from releases_calls import release_calls
 from checks_calls import check_calls
 from statuses_calls import status_calls
+from gists_calls import gist_calls
 from assets_calls import asset_calls
 from issues_calls import issue_calls
 from git_data_calls import git_data_calls
@@ -133,6 +134,7 @@ pull_calls(call, expect, state, repo, PREFIX, os.environ["WHARF_ORG"])
 pull_merge_calls(call, expect, state, gh.get_repo(APP_REPO), PREFIX, os.environ["WHARF_OTHER_USER"], os.environ["WHARF_LOGIN"])
 other_gh = Github(base_url=BASE, auth=Auth.Token(os.environ["WHARF_OTHER_TOKEN"]), **PACING)
 review_calls(call, expect, state, repo, other_gh, PREFIX)
+gist_calls(call, expect, state, gh, other_gh, PREFIX)
 contents_calls(call, expect, state, repo, PREFIX)
 
 call("get the rate limit", lambda: expect(gh.get_rate_limit().resources.core.limit > 0, "no core limit"))

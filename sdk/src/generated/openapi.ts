@@ -69,7 +69,7 @@ export interface paths {
         };
         /**
          * GitHub API Root
-         * @description GitHub's index of URL templates (`meta/root`), absolute on the base the request came in on: `/` answers with URLs under the root, `/api/v3/` (and `/api/v3`) under `/api/v3`, as GitHub Enterprise Server does. Tools probe it to find the API (Renovate sends `HEAD {endpoint}` with its token and stops on anything but 2xx), and read `X-GitHub-Enterprise-Version` from its headers. Answered anonymously and to every kind of token; Wharf has no browser page at `/`, so browsers get the JSON too. Templates of features Wharf does not have (gists, notifications, code search, …) are listed as GitHub lists them, since clients expect every key; their targets answer 404.
+         * @description GitHub's index of URL templates (`meta/root`), absolute on the base the request came in on: `/` answers with URLs under the root, `/api/v3/` (and `/api/v3`) under `/api/v3`, as GitHub Enterprise Server does. Tools probe it to find the API (Renovate sends `HEAD {endpoint}` with its token and stops on anything but 2xx), and read `X-GitHub-Enterprise-Version` from its headers. Answered anonymously and to every kind of token; Wharf has no browser page at `/`, so browsers get the JSON too. Templates of features Wharf does not have (notifications, code search, …) are listed as GitHub lists them, since clients expect every key; their targets answer 404.
          */
         get: operations["meta/root"];
         put?: never;
@@ -3163,6 +3163,210 @@ export interface paths {
          * @description Submits the caller's `PENDING` review (404 for someone else's) with a verdict, at once visible with its comments: `pull_request_review` `submitted`, and `pull_request_review_comment` `created` for each comment. The same 422s as creating with `event` (a locked conversation's included), and 422 ("Can not submit a non-pending pull request review") for one submitted already.
          */
         post: operations["pulls/submit-review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List gists for the authenticated user
+         * @description The caller's gists, secret ones included, most recently updated first; `since` keeps those updated at or after a time. Anonymous callers get the public timeline, as on GitHub. Files are listed without content. Paginated with `per_page`, `page` and `Link`. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        get: operations["gists/list"];
+        put?: never;
+        /**
+         * Create a gist
+         * @description A gist with `files` (at least one, each with non-blank content), `description` and `public` (default false: a secret gist, unlisted but readable by anyone with its id). One commit on the gist's git repository. File names cannot hold `/` (gists have no directories), control characters, or be `.`, `..` or `.git`; at most 300 files and 10 MiB in all (422 beyond). Classic tokens need the `gist` scope. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        post: operations["gists/create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gists/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List public gists
+         * @description Everyone's public gists, most recently updated first; `since` as for `GET /gists`. Paginated with `Link`. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        get: operations["gists/list-public"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gists/starred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List starred gists
+         * @description The gists the caller starred (secret ones too: the caller has their ids), most recently updated first. Needs a signed-in user. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        get: operations["gists/list-starred"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gists/{gist_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a gist
+         * @description One gist with its files' content (cut at 1 MB with `truncated: true`; `raw_url` serves the whole file), its `history` (newest 100 revisions), newest forks and `fork_of`. Anyone reads any gist whose id they have: secret gists are unlisted, not private. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        get: operations["gists/get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a gist
+         * @description Deletes the gist, its comments and stars, and its git repository. Its id and node id are never used again. Only the owner (others get 404); classic tokens need `gist`. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        delete: operations["gists/delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a gist
+         * @description Changes `description` and/or `files`: a new name adds a file, `content` replaces one, `filename` renames one, `null` (or empty content) deletes one. One commit for the file changes. An update with neither is 422; so is one that would leave no file or break the limits of `POST /gists`. Only the owner (others get 404); classic tokens need `gist`. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        patch: operations["gists/update"];
+        trace?: never;
+    };
+    "/gists/{gist_id}/commits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List gist commits
+         * @description The gist's revisions, newest first, each with the lines it added and removed (`change_status`). Paginated with `Link`. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        get: operations["gists/list-commits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gists/{gist_id}/forks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List gist forks
+         * @description The gist's forks, oldest first. Paginated with `Link`. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        get: operations["gists/list-forks"];
+        put?: never;
+        /**
+         * Fork a gist
+         * @description A copy of the gist (its files and history) owned by the caller, `fork_of` pointing back. Forking again answers the existing fork; forking one's own gist is 422, as on GitHub. Classic tokens need `gist`. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        post: operations["gists/fork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gists/{gist_id}/star": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check if a gist is starred
+         * @description 204 when the caller starred the gist, 404 when not (or when there is no such gist). Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        get: operations["gists/check-is-starred"];
+        /**
+         * Star a gist
+         * @description Stars the gist for the caller (again: no change). Classic tokens need `gist`. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        put: operations["gists/star"];
+        post?: never;
+        /**
+         * Unstar a gist
+         * @description Removes the caller's star (none: no change). Classic tokens need `gist`. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        delete: operations["gists/unstar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gists/{gist_id}/{sha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a gist revision
+         * @description The gist as it was at revision `sha` (a commit of its history, full or abbreviated to at least 4 hex digits): files and content at that revision, `history` from it back. An unknown revision is 404; a `sha` that is not hex is 422. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        get: operations["gists/get-revision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/gists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List gists for a user
+         * @description A user's public gists (their owner sees the secret ones too), most recently updated first; `since` as for `GET /gists`. An unknown user is 404. Installation tokens are refused (403 `Resource not accessible by integration`): gists belong to users.
+         */
+        get: operations["gists/list-for-user"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6374,8 +6578,174 @@ export interface components {
             updated_at: string;
             uploader: components["schemas"]["nullable-simple-user"];
         };
+        /**
+         * Gist File
+         * @description A file of a gist; `content` and `truncated` only where one gist is answered.
+         */
+        "gist-file": {
+            filename?: string;
+            type?: string;
+            language?: string;
+            raw_url?: string;
+            size?: number;
+            truncated?: boolean;
+            content?: string;
+            /**
+             * @description The encoding used for `content`: `utf-8`.
+             * @default utf-8
+             */
+            encoding: string;
+        };
+        /**
+         * Base Gist
+         * @description A gist as lists show it (files without content).
+         */
+        "base-gist": {
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            forks_url: string;
+            /** Format: uri */
+            commits_url: string;
+            id: string;
+            node_id: string;
+            /** Format: uri */
+            git_pull_url: string;
+            /** Format: uri */
+            git_push_url: string;
+            /** Format: uri */
+            html_url: string;
+            files: {
+                [key: string]: components["schemas"]["gist-file"];
+            };
+            public: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            description: string | null;
+            comments: number;
+            comments_enabled?: boolean;
+            /** @description Always null: the owner is `owner`. */
+            user: null;
+            /** Format: uri */
+            comments_url: string;
+            owner?: components["schemas"]["simple-user"];
+            truncated?: boolean;
+        };
+        /**
+         * Gist History
+         * @description One revision of a gist.
+         */
+        "gist-history": {
+            user?: components["schemas"]["nullable-simple-user"];
+            version?: string;
+            /** Format: date-time */
+            committed_at?: string;
+            change_status?: {
+                total?: number;
+                additions?: number;
+                deletions?: number;
+            };
+            /** Format: uri */
+            url?: string;
+        };
+        /**
+         * Gist Simple
+         * @description One gist: files with content, its history and forks, and the gist it was forked from.
+         */
+        "gist-simple": {
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            forks_url: string;
+            /** Format: uri */
+            commits_url: string;
+            id: string;
+            node_id: string;
+            /** Format: uri */
+            git_pull_url: string;
+            /** Format: uri */
+            git_push_url: string;
+            /** Format: uri */
+            html_url: string;
+            files: {
+                [key: string]: components["schemas"]["gist-file"];
+            };
+            public: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            description: string | null;
+            comments: number;
+            comments_enabled?: boolean;
+            /** @description Always null: the owner is `owner`. */
+            user: null;
+            /** Format: uri */
+            comments_url: string;
+            owner?: components["schemas"]["simple-user"];
+            truncated?: boolean;
+            forks?: {
+                id?: string;
+                /** Format: uri */
+                url?: string;
+                user?: components["schemas"]["public-user"];
+                /** Format: date-time */
+                created_at?: string;
+                /** Format: date-time */
+                updated_at?: string;
+            }[];
+            history?: components["schemas"]["gist-history"][];
+            fork_of?: components["schemas"]["base-gist"] | null;
+        };
+        /**
+         * Gist Commit
+         * @description A revision of a gist.
+         */
+        "gist-commit": {
+            /** Format: uri */
+            url: string;
+            version: string;
+            user: components["schemas"]["nullable-simple-user"];
+            change_status: {
+                total?: number;
+                additions?: number;
+                deletions?: number;
+            };
+            /** Format: date-time */
+            committed_at: string;
+        };
     };
     responses: {
+        /** @description The gist changed while the update was being made (another update or a push won the race). */
+        gist_conflict: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["basic-error"];
+            };
+        };
+        /** @description The caller has not starred the gist, or there is no such gist. */
+        gist_not_starred: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["basic-error"];
+            };
+        };
         /** @description `sha` is not the file's current blob, or the branch moved while the commit was made. */
         contents_conflict: {
             headers: {
@@ -6591,6 +6961,16 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The gist's id: 32 lowercase hex digits.
+         * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+         */
+        "gist-id": string;
+        /**
+         * @description Only gists updated at or after this time (ISO 8601: `YYYY-MM-DDTHH:MM:SSZ`).
+         * @example 2011-04-14T16:00:49Z
+         */
+        "gist-since": string;
         /**
          * @description The organization name. Not case sensitive.
          * @example wharf-org
@@ -19655,6 +20035,753 @@ export interface operations {
             404: components["responses"]["not_found"];
             413: components["responses"]["payload_too_large"];
             422: components["responses"]["pull-request-review-validation-failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/list": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only gists updated at or after this time (ISO 8601: `YYYY-MM-DDTHH:MM:SSZ`).
+                 * @example 2011-04-14T16:00:49Z
+                 */
+                since?: components["parameters"]["gist-since"];
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of gists. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["base-gist"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Description of the gist */
+                    description?: string;
+                    /** @description Names and content for the files that make up the gist */
+                    files: {
+                        [key: string]: {
+                            /** @description Content of the file */
+                            content: string;
+                        };
+                    };
+                    public?: boolean | ("true" | "false");
+                };
+            };
+        };
+        responses: {
+            /** @description The gist. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description The new gist's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gist-simple"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/list-public": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only gists updated at or after this time (ISO 8601: `YYYY-MM-DDTHH:MM:SSZ`).
+                 * @example 2011-04-14T16:00:49Z
+                 */
+                since?: components["parameters"]["gist-since"];
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of public gists. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["base-gist"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/list-starred": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only gists updated at or after this time (ISO 8601: `YYYY-MM-DDTHH:MM:SSZ`).
+                 * @example 2011-04-14T16:00:49Z
+                 */
+                since?: components["parameters"]["gist-since"];
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of starred gists. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["base-gist"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 */
+                gist_id: components["parameters"]["gist-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gist. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gist-simple"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 */
+                gist_id: components["parameters"]["gist-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gist was deleted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 */
+                gist_id: components["parameters"]["gist-id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The description of the gist. */
+                    description?: string | null;
+                    /** @description The files to change, rename (`filename`) or delete (`null`), keyed by their current name; a new name adds a file. */
+                    files?: {
+                        [key: string]: {
+                            /** @description The new content of the file. */
+                            content?: string;
+                            /** @description The new filename for the file. */
+                            filename?: string | null;
+                        } | null;
+                    };
+                } | null;
+            };
+        };
+        responses: {
+            /** @description The gist. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gist-simple"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            409: components["responses"]["gist_conflict"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/list-commits": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 */
+                gist_id: components["parameters"]["gist-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of revisions. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gist-commit"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/list-forks": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 */
+                gist_id: components["parameters"]["gist-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of forks. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gist-simple"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/fork": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 */
+                gist_id: components["parameters"]["gist-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fork. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description The fork's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["base-gist"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/check-is-starred": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 */
+                gist_id: components["parameters"]["gist-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller starred the gist. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["gist_not_starred"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/star": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 */
+                gist_id: components["parameters"]["gist-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gist is starred. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/unstar": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 */
+                gist_id: components["parameters"]["gist-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gist is not starred. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/get-revision": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 */
+                gist_id: components["parameters"]["gist-id"];
+                /** @example 57a7f021a713b1c5a6a199b54cc514735d2d462f */
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gist at that revision. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gist-simple"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/list-for-user": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only gists updated at or after this time (ISO 8601: `YYYY-MM-DDTHH:MM:SSZ`).
+                 * @example 2011-04-14T16:00:49Z
+                 */
+                since?: components["parameters"]["gist-since"];
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the user's gists. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["base-gist"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };

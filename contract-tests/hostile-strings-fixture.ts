@@ -8,6 +8,7 @@
 // path parameter a value that names one of these.
 import { apiOk } from '../server/test-support/api-call.js';
 import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../server/test-support/apps.js';
+import { insertGist } from '../server/test-support/gist-rows.js';
 import { createFixtureRepository } from '../server/test-support/repository-fixture.js';
 import { startTestServer, type TestServer, type TestUser } from '../server/test-support/test-server.js';
 
@@ -85,6 +86,12 @@ export async function startHostileFixture(): Promise<HostileFixture> {
   const { body: granted } = await requestInstallationToken(server, appToken, installation.id);
   const run = await call('/check-runs', 'POST', { name: 'ci', head_sha: repo.head }, granted.token as string);
   const throwaway = await server.services.tokens.create(owner.id, 'personal', ['repo']);
+  const gist = await insertGist(server.sql, owner.id);
+  const gistComment = await apiOk(server, `/gists/${gist.name}/comments`, {
+    method: 'POST',
+    token: await server.tokenFor(owner.id, ['gist']),
+    body: { body: 'A gist comment' },
+  });
 
   const values: Record<string, string | number> = {
     owner: owner.login,
@@ -121,6 +128,7 @@ export async function startHostileFixture(): Promise<HostileFixture> {
     review_id: review.id,
     license: 'mit',
     key: 'contributor_covenant',
+    gist_id: gist.name,
   };
   return {
     server,
@@ -130,6 +138,7 @@ export async function startHostileFixture(): Promise<HostileFixture> {
       if (name === 'repo' && SCRATCH.has(operationId)) return 'scratch';
       // The git refs operations name a ref under refs/; the others a branch.
       if (name === 'ref') return path.includes('/git/') ? 'heads/main' : 'main';
+      if (name === 'comment_id' && path.startsWith('/gists/')) return String(gistComment.id);
       if (name === 'comment_id') return String(path.includes('/pulls/') ? reviewComment.id : comment.id);
       const value = values[name];
       if (value === undefined) throw new Error(`no value for path parameter ${name} of ${path}`);

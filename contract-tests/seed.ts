@@ -26,7 +26,7 @@ import { createLogger } from '../server/log.js';
 
 /** The run user's throwaway tokens: enough that fuzzed small ids land on them. */
 const THROWAWAY_TOKENS = 300;
-const ALL_SCOPES = 'repo,delete_repo,admin:repo_hook,user';
+const ALL_SCOPES = 'repo,delete_repo,admin:repo_hook,user,gist';
 
 const baseUrl = process.env.WHARF_CONTRACT_URL?.replace(/\/+$/, '');
 if (!baseUrl) {
@@ -222,7 +222,14 @@ await db.sql`INSERT INTO oauth_apps (owner_id, name, client_id, client_secret_di
 await db.sql`INSERT INTO tokens (user_id, kind, digest, scopes, oauth_app_id)
   SELECT a.id, 'oauth', sha256('gho_16C7e42F292c6912E7710c838347Ae178B4a'::bytea), '{repo}', o.id
   FROM accounts a, oauth_apps o WHERE a.login = 'octocat' AND o.client_id = 'Iv1.8a61f9b3a7aba766'`;
+// octocat's public gist of the spec's examples (2decf6c4…) with comment 1, so
+// the gist comment operations' examples reach real rows. By SQL until POST
+// /gists lands (issue 36); the comment through REST.
+await db.sql`INSERT INTO gists (name, owner_id, description, public)
+  SELECT '2decf6c462d9b4418f2b0c0a3e4bc2ee', id, 'Seeded gist', true FROM accounts WHERE login = 'octocat'`;
 await db.close();
+await api(octocat, 'POST', '/gists/2decf6c462d9b4418f2b0c0a3e4bc2ee/comments', { body: 'Seeded comment' });
+progress('gist 2decf6c462d9b4418f2b0c0a3e4bc2ee of octocat with comment 1');
 progress('OAuth app Iv1.8a61f9b3a7aba766 (device flow) of octocat, with an OAuth token of the examples');
 progress(
   'hooks 12345678 (delivery 12345678) and 12345679 on octocat/Hello-World; site admin hook-admin for the hook operations',

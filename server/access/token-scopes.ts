@@ -14,6 +14,8 @@ export const KNOWN_SCOPES = [
   'user',
   'read:user',
   'user:email',
+  // Writing gists (issue 36): creating, editing, starring, forking and commenting.
+  'gist',
 ] as const;
 
 const INCLUDES: Record<string, string[]> = {

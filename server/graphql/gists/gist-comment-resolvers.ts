@@ -11,6 +11,7 @@ import { renderMarkdown } from '../../markdown/render-markdown.js';
 import { isoSeconds } from '../../views/timestamps.js';
 import { absentFields, emptyConnection } from '../core/absent-feature.js';
 import type { GraphqlContext } from '../core/context.js';
+import { notFoundError } from '../core/errors.js';
 import type { GistCommentResolvers } from '../generated/resolvers-types.js';
 import { cannotUpdateReasons } from '../issues/viewer-can-edit.js';
 import { gistCommentModel, gistModel, type GistCommentModel } from './gist-models.js';
@@ -55,7 +56,12 @@ export const GistComment: GistCommentResolvers = {
   author: (comment, _args, ctx) =>
     comment.author_id === null ? null : ctx.loaders.accountById.load(comment.author_id),
   authorAssociation: (comment) => gistCommentAssociation(comment),
-  gist: async (comment, _args, ctx) => gistModel((await ctx.loaders.gistById.load(comment.gist_id))!),
+  gist: async (comment, _args, ctx) => {
+    // Deleting a gist deletes its comments, so a comment read a moment before may outlive it only within one request.
+    const row = await ctx.loaders.gistById.load(comment.gist_id);
+    if (row === null) throw notFoundError('Could not resolve to a Gist.');
+    return gistModel(row);
+  },
   createdAt: (comment) => isoSeconds(comment.created_at),
   updatedAt: (comment) => isoSeconds(comment.updated_at),
   publishedAt: (comment) => isoSeconds(comment.created_at),

@@ -56,6 +56,8 @@ const config: CodegenConfig = {
           Status: '../statuses/status-models.js#StatusModel',
           StatusContext: '../statuses/status-models.js#StatusContextModel',
           Release: '../releases/release-models.js#ReleaseModel',
+          Gist: '../gists/gist-models.js#GistModel',
+          GistComment: '../gists/gist-models.js#GistCommentModel',
           ReleaseAsset: '../releases/release-models.js#ReleaseAssetModel',
           AssignedEvent: '../issues/timeline-models.js#TimelineEventModel',
           UnassignedEvent: '../issues/timeline-models.js#TimelineEventModel',

@@ -90,6 +90,11 @@ export async function startHostileFixture(): Promise<HostileFixture> {
     token: owner.token,
     body: { public: true, files: { 'hello_world.rb': { content: 'puts "hello"\n' } } },
   });
+  const gistComment = await apiOk(server, `/gists/${gist.id}/comments`, {
+    method: 'POST',
+    token: owner.token,
+    body: { body: 'A gist comment' },
+  });
 
   const values: Record<string, string | number> = {
     owner: owner.login,
@@ -137,6 +142,7 @@ export async function startHostileFixture(): Promise<HostileFixture> {
       // The git refs operations name a ref under refs/; the others a branch.
       if (name === 'ref') return path.includes('/git/') ? 'heads/main' : 'main';
       if (name === 'name' && operationId === 'gitignore/get-template') return 'Node';
+      if (name === 'comment_id' && path.startsWith('/gists/')) return String(gistComment.id);
       if (name === 'comment_id') return String(path.includes('/pulls/') ? reviewComment.id : comment.id);
       // A gist's revision, not the repository's commit.
       if (name === 'sha' && path.startsWith('/gists/')) return gist.history[0].version;

@@ -222,7 +222,19 @@ await db.sql`INSERT INTO oauth_apps (owner_id, name, client_id, client_secret_di
 await db.sql`INSERT INTO tokens (user_id, kind, digest, scopes, oauth_app_id)
   SELECT a.id, 'oauth', sha256('gho_16C7e42F292c6912E7710c838347Ae178B4a'::bytea), '{repo}', o.id
   FROM accounts a, oauth_apps o WHERE a.login = 'octocat' AND o.client_id = 'Iv1.8a61f9b3a7aba766'`;
+// octocat's public gist under the spec examples' id (2decf6c4…) with comment 1,
+// so the gist operations' examples reach real rows: made through REST (its git
+// repository is named by database id), then given the examples' id, which
+// REST cannot choose.
+const seededGist = (await api(octocat, 'POST', '/gists', {
+  description: 'Seeded gist',
+  public: true,
+  files: { 'hello_world.rb': { content: 'puts "Hello, world"\n' } },
+})) as { id: string };
+await db.sql`UPDATE gists SET name = '2decf6c462d9b4418f2b0c0a3e4bc2ee' WHERE name = ${seededGist.id}`;
 await db.close();
+await api(octocat, 'POST', '/gists/2decf6c462d9b4418f2b0c0a3e4bc2ee/comments', { body: 'Seeded comment' });
+progress('gist 2decf6c462d9b4418f2b0c0a3e4bc2ee of octocat with comment 1');
 progress('OAuth app Iv1.8a61f9b3a7aba766 (device flow) of octocat, with an OAuth token of the examples');
 progress(
   'hooks 12345678 (delivery 12345678) and 12345679 on octocat/Hello-World; site admin hook-admin for the hook operations',

@@ -8,6 +8,7 @@ import { appsHandlers } from './apps/handlers/index.js';
 import { appHooksHandlers } from './apps/app-hooks/handlers/index.js';
 import { archivesHandlers } from './archives/handlers/index.js';
 import { authHandlers } from './auth/handlers/index.js';
+import { gistCommentsHandlers } from './gists/comments/handlers/index.js';
 import { gitDataHandlers } from './git-data/handlers/index.js';
 import { branchesHandlers } from './branches/handlers/index.js';
 import { checksHandlers } from './checks/handlers/index.js';
@@ -51,6 +52,7 @@ export const handlers: Handlers = withRenderedBodies({
   ...appHooksHandlers,
   ...archivesHandlers,
   ...authHandlers,
+  ...gistCommentsHandlers,
   ...gitDataHandlers,
   ...branchesHandlers,
   ...checksHandlers,

@@ -61,3 +61,12 @@ export function mayChangeGistComment(
   if (comment.author_id === user) return true;
   return action === 'delete' && gist.owner_id === user;
 }
+
+/**
+ * Whose secret gists a listing shows the caller: its own, as a user (null:
+ * none). The lists' SQL takes this id; a comment on a secret gist is listed
+ * to that user too when they wrote it or own the gist (they know its name).
+ */
+export function secretGistsListedTo(principal: Principal): number | null {
+  return signedInUser(principal);
+}

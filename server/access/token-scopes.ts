@@ -14,6 +14,7 @@ export const KNOWN_SCOPES = [
   'user',
   'read:user',
   'user:email',
+  // Writing gists (issue 36): creating, editing, starring, forking and commenting.
   'gist',
 ] as const;
 

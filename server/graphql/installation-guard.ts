@@ -30,6 +30,7 @@ import type { RepositoryRef } from '../access/installation-policy.js';
 import type { GraphqlContext } from './core/context.js';
 import { notAccessibleByIntegration } from './core/errors.js';
 import { acrossRepositoriesKind } from './core/across-repositories.js';
+import { gistRefusal } from '../access/gist-access.js';
 
 type KindOf = DataKind | ((value: Record<string, unknown>, ctx: GraphqlContext) => Promise<DataKind>);
 
@@ -157,6 +158,19 @@ const TYPE_KINDS: ReadonlyMap<string, KindOf> = new Map<string, KindOf>([
   ['Reaction', reactionKind],
 ]);
 
+/**
+ * Gists belong to users, not repositories: the policy refuses them to every
+ * installation (access/gist-access.ts), whatever its app permissions.
+ */
+const USER_ONLY_TYPES: ReadonlySet<string> = new Set([
+  'Gist',
+  'GistConnection',
+  'GistEdge',
+  'GistComment',
+  'GistCommentConnection',
+  'GistCommentEdge',
+]);
+
 /** The repository each value was let through for, per request: its children without one of their own inherit it. */
 const passed = new WeakMap<GraphqlContext['loaders'], WeakMap<object, RepositoryRef>>();
 
@@ -233,6 +247,8 @@ async function checked(
   const across = acrossRepositoriesKind(value);
   if (across !== undefined) return ctx.access.coversKind(across) ? value : notAccessibleByIntegration();
   const concrete = await typeNameOf(value, typeName, ctx, info);
+  if (concrete !== null && USER_ONLY_TYPES.has(concrete) && gistRefusal(ctx.principal, null, 'read') !== null)
+    return notAccessibleByIntegration();
   const kindOf = concrete === null ? undefined : TYPE_KINDS.get(concrete);
   if (kindOf === undefined && concrete !== null) return value;
   const kind = typeof kindOf === 'function' ? await kindOf(value, ctx) : kindOf;
@@ -261,12 +277,14 @@ async function guarded(
 
 /** Whether a field's values may carry repository data: its type is in the table, or an interface or union that may hold one. */
 function mayCarryData(schema: GraphQLSchema, typeName: string): boolean {
-  if (TYPE_KINDS.has(typeName)) return true;
+  if (TYPE_KINDS.has(typeName) || USER_ONLY_TYPES.has(typeName)) return true;
   const type = schema.getType(typeName);
   return (
     type !== undefined &&
     isAbstractType(type) &&
-    schema.getPossibleTypes(type).some((possible) => TYPE_KINDS.has(possible.name))
+    schema
+      .getPossibleTypes(type)
+      .some((possible) => TYPE_KINDS.has(possible.name) || USER_ONLY_TYPES.has(possible.name))
   );
 }
 

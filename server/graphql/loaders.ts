@@ -31,6 +31,7 @@ import { createReleaseLoaders, type ReleaseLoaders } from './releases/release-lo
 import { createAccountLoaders, type AccountLoaders } from './accounts/account-loaders.js';
 import { createAuthoredLoaders, type AuthoredLoaders } from './accounts/authored-loaders.js';
 import { createRenderedBodyLoader, type RenderedBodyLoader } from './core/body-text.js';
+import { createGistLoaders, type GistLoaders } from './gists/gist-loaders.js';
 
 export interface Loaders
   extends LabelMilestoneLoaders,
@@ -41,7 +42,8 @@ export interface Loaders
     CheckLoaders,
     ReleaseLoaders,
     AccountLoaders,
-    AuthoredLoaders {
+    AuthoredLoaders,
+    GistLoaders {
   /** Users and organizations (one table, one id space); null when there is none. */
   accountById: DataLoader<number, AccountRow | null>;
   /** Repositories with their owner's login and kind; null when there is none. */
@@ -76,6 +78,7 @@ export function createLoaders(services: Services, principal: Principal): Loaders
     ...createReleaseLoaders(services.sql),
     ...createAccountLoaders(services.sql, principal),
     ...createAuthoredLoaders(services.sql, principal),
+    ...createGistLoaders(services.sql, user && principal.kind === 'token' && !principal.installation ? user.id : null),
     accountById: new DataLoader(async (ids) => inOrder(ids, await services.accounts.byIds(ids))),
     repositoryById: new DataLoader(async (ids) => inOrder(ids, await services.repos.byIds(ids))),
     userByEmail: new DataLoader(async (emails) => inOrder(emails, await services.accounts.usersByEmails(emails))),

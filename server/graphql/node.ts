@@ -28,6 +28,9 @@ import { loadReleaseAsset } from './releases/release-asset-resolvers.js';
 import { loadPin } from './repository/pinned-issues.js';
 import type { PinModel } from './repository/repository-models.js';
 import { eventType, isTimelineEvent } from './issues/timeline-models.js';
+import { isGist, isGistComment, type GistCommentModel, type GistModel } from './gists/gist-models.js';
+import { loadGist } from './gists/gist-resolvers.js';
+import { loadGistComment } from './gists/gist-comment-resolvers.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
@@ -48,7 +51,9 @@ type NodeModel =
   | PinModel
   | StatusContextModel
   | ReleaseModel
-  | ReleaseAssetModel;
+  | ReleaseAssetModel
+  | GistModel
+  | GistCommentModel;
 
 /** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
 export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
@@ -116,6 +121,10 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
       return loadReleaseAsset(ctx, decoded.id);
     case 'PinnedIssue':
       return loadPin(ctx, decoded.id);
+    case 'Gist':
+      return loadGist(ctx, decoded.id);
+    case 'GistComment':
+      return loadGistComment(ctx, decoded.id);
     default:
       return null; // kinds the schema does not serve yet
   }
@@ -124,6 +133,8 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
 export const Node: NodeResolvers = {
   __resolveType: (node) => {
     if ('oid' in node) return GRAPHQL_TYPES[node.type];
+    if (isGist(node)) return 'Gist';
+    if (isGistComment(node)) return 'GistComment';
     if ('kind' in node) return actorType(node);
     if ('color' in node) return 'Label';
     if (isStatusContext(node)) return 'StatusContext';

@@ -71,6 +71,8 @@ import { releaseTagFields } from './releases/release-tag.js';
 import { queryBreadthFields } from './lookup/query-breadth.js';
 import { repositoryResourcePath, UniformResourceLocatable } from './lookup/locatable.js';
 import { commitRound2Fields, repositoryRound2Fields, round2Types } from './repository/repository-round2.js';
+import { Gist } from './gists/gist-resolvers.js';
+import { GistComment } from './gists/gist-comment-resolvers.js';
 import { ContributingGuidelines, PullRequestTemplate, repositoryFileFields } from './repository/repository-files.js';
 
 export const resolvers: Resolvers = {
@@ -177,6 +179,8 @@ export const resolvers: Resolvers = {
   Status: { ...Status, ...statusCombinedContextsField },
   StatusContext,
   Release: { ...Release, ...releaseAssetsField, ...reactableFields, ...releaseTagFields },
+  Gist,
+  GistComment,
   ReleaseAsset,
   ...timelineEventResolvers,
   IssueTimelineItems,

@@ -39,6 +39,7 @@ const SCOPE_HELP: Record<string, string> = {
   user: 'Update all user data',
   'read:user': 'Read all user profile data',
   'user:email': 'Access user email addresses (read-only)',
+  gist: 'Create gists',
 };
 
 /** What the user typed and ticked, kept as is so a refused form comes back filled in. */

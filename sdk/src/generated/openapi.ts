@@ -3373,6 +3373,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gists/{gist_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List gist comments
+         * @description The comments of a gist, oldest first, paginated with `per_page`, `page` and `Link`. Anyone who has the gist's id reads them, anonymously too (a secret gist is unlisted, not private). Installation tokens get 403: gists belong to users, as on GitHub. An unknown gist is 404.
+         */
+        get: operations["gists/list-comments"];
+        put?: never;
+        /**
+         * Create a gist comment
+         * @description Any signed-in user comments on a gist whose id they have; a classic token needs the `gist` scope. The body is 1 to 65535 characters (GitHub's limit for gist comments), without NUL. Installation tokens get 403.
+         */
+        post: operations["gists/create-comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gists/{gist_id}/comments/{comment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a gist comment
+         * @description One comment of the gist; a comment of another gist is 404, as is an unknown gist or comment. Readable anonymously; installation tokens get 403.
+         */
+        get: operations["gists/get-comment"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a gist comment
+         * @description The comment's author or the gist's owner deletes it (403 for anyone else); a classic token needs the `gist` scope. A deleted comment is gone for good: its id and node id answer 404 and null. Installation tokens get 403.
+         */
+        delete: operations["gists/delete-comment"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a gist comment
+         * @description Only the comment's author edits it (403 for anyone else, the gist's owner too); a classic token needs the `gist` scope. Same body limits as creating. Installation tokens get 403.
+         */
+        patch: operations["gists/update-comment"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6716,6 +6768,45 @@ export interface components {
             /** Format: date-time */
             committed_at: string;
         };
+        /**
+         * Gist Comment
+         * @description A comment made to a gist.
+         */
+        "gist-comment": {
+            /** @example 1 */
+            id: number;
+            /** @example GC_ARQB */
+            node_id: string;
+            /**
+             * Format: uri
+             * @example http://127.0.0.1:3000/api/v3/gists/2decf6c462d9b4418f2b0c0a3e4bc2ee/comments/1
+             */
+            url: string;
+            /**
+             * @description The comment text.
+             * @example Body of the attachment
+             */
+            body: string;
+            user: components["schemas"]["nullable-simple-user"];
+            /**
+             * Format: date-time
+             * @example 2011-04-18T23:23:56Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2011-04-18T23:23:56Z
+             */
+            updated_at: string;
+            author_association: components["schemas"]["author-association"];
+        };
+        "gist-comment-input": {
+            /**
+             * @description The comment text (GitHub's limit for gist comments; PostgreSQL text holds no NUL).
+             * @example Body of the attachment
+             */
+            body: string;
+        };
     };
     responses: {
         /** @description The gist changed while the update was being made (another update or a push won the race). */
@@ -6963,7 +7054,7 @@ export interface components {
     parameters: {
         /**
          * @description The gist's id: 32 lowercase hex digits.
-         * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+         * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
          */
         "gist-id": string;
         /**
@@ -20268,7 +20359,7 @@ export interface operations {
             path: {
                 /**
                  * @description The gist's id: 32 lowercase hex digits.
-                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
                  */
                 gist_id: components["parameters"]["gist-id"];
             };
@@ -20311,7 +20402,7 @@ export interface operations {
             path: {
                 /**
                  * @description The gist's id: 32 lowercase hex digits.
-                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
                  */
                 gist_id: components["parameters"]["gist-id"];
             };
@@ -20352,7 +20443,7 @@ export interface operations {
             path: {
                 /**
                  * @description The gist's id: 32 lowercase hex digits.
-                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
                  */
                 gist_id: components["parameters"]["gist-id"];
             };
@@ -20423,7 +20514,7 @@ export interface operations {
             path: {
                 /**
                  * @description The gist's id: 32 lowercase hex digits.
-                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
                  */
                 gist_id: components["parameters"]["gist-id"];
             };
@@ -20479,7 +20570,7 @@ export interface operations {
             path: {
                 /**
                  * @description The gist's id: 32 lowercase hex digits.
-                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
                  */
                 gist_id: components["parameters"]["gist-id"];
             };
@@ -20524,7 +20615,7 @@ export interface operations {
             path: {
                 /**
                  * @description The gist's id: 32 lowercase hex digits.
-                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
                  */
                 gist_id: components["parameters"]["gist-id"];
             };
@@ -20570,7 +20661,7 @@ export interface operations {
             path: {
                 /**
                  * @description The gist's id: 32 lowercase hex digits.
-                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
                  */
                 gist_id: components["parameters"]["gist-id"];
             };
@@ -20611,7 +20702,7 @@ export interface operations {
             path: {
                 /**
                  * @description The gist's id: 32 lowercase hex digits.
-                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
                  */
                 gist_id: components["parameters"]["gist-id"];
             };
@@ -20652,7 +20743,7 @@ export interface operations {
             path: {
                 /**
                  * @description The gist's id: 32 lowercase hex digits.
-                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
                  */
                 gist_id: components["parameters"]["gist-id"];
             };
@@ -20693,7 +20784,7 @@ export interface operations {
             path: {
                 /**
                  * @description The gist's id: 32 lowercase hex digits.
-                 * @example aa5a315d61ae9438b18d4f3e2b1c0a99
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
                  */
                 gist_id: components["parameters"]["gist-id"];
                 /** @example 57a7f021a713b1c5a6a199b54cc514735d2d462f */
@@ -20775,6 +20866,257 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["base-gist"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/list-comments": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
+                 */
+                gist_id: components["parameters"]["gist-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the gist's comments. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gist-comment"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/create-comment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
+                 */
+                gist_id: components["parameters"]["gist-id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["gist-comment-input"];
+            };
+        };
+        responses: {
+            /** @description The comment was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /**
+                     * @description The new comment's URL.
+                     * @example http://127.0.0.1:3000/api/v3/gists/2decf6c462d9b4418f2b0c0a3e4bc2ee/comments/1
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gist-comment"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/get-comment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
+                 */
+                gist_id: components["parameters"]["gist-id"];
+                /**
+                 * @description The unique identifier of the comment.
+                 * @example 1
+                 */
+                comment_id: components["parameters"]["comment-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gist-comment"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/delete-comment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
+                 */
+                gist_id: components["parameters"]["gist-id"];
+                /**
+                 * @description The unique identifier of the comment.
+                 * @example 1
+                 */
+                comment_id: components["parameters"]["comment-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment was deleted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "gists/update-comment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The gist's id: 32 lowercase hex digits.
+                 * @example 2decf6c462d9b4418f2b0c0a3e4bc2ee
+                 */
+                gist_id: components["parameters"]["gist-id"];
+                /**
+                 * @description The unique identifier of the comment.
+                 * @example 1
+                 */
+                comment_id: components["parameters"]["comment-id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["gist-comment-input"];
+            };
+        };
+        responses: {
+            /** @description The edited comment. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gist-comment"];
                 };
             };
             400: components["responses"]["bad_request"];

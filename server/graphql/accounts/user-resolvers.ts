@@ -1,7 +1,8 @@
 // User: the account row's data (login, name, the viewer's own email, site
 // admin, timestamps), its repositories and memberships; and the fields of
 // features Wharf has no data for, answered as GitHub answers a user without
-// them (no profile text, follows, stars, sponsors, gists, pins, projects…).
+// them (no profile text, follows, stars, sponsors, pins, projects…); its gists are
+// graphql/gists/'s.
 import type { UserResolvers } from '../generated/resolvers-types.js';
 import { absentFields } from '../core/absent-feature.js';
 import { accountFields, isViewer } from './account-fields.js';
@@ -10,6 +11,7 @@ import { ownerRepositoryFields } from './owner-repository-fields.js';
 import { pinFields } from './profile-fields.js';
 import { OWNED_CONTENT_FIELDS, SPONSORABLE_FIELDS } from './absent-account-fields.js';
 import { userAuthoredFields } from './authored-fields.js';
+import { userGistFields } from '../gists/user-gist-fields.js';
 
 export const User: UserResolvers = {
   ...accountFields,
@@ -17,6 +19,7 @@ export const User: UserResolvers = {
   ...userMembershipFields,
   ...pinFields,
   ...userAuthoredFields,
+  ...userGistFields,
   name: (user) => user.name,
   // REST shows an address only to its owner (Wharf has no public-email setting): others get GitHub's "".
   email: (user, _args, ctx) => (isViewer(user, ctx) ? (user.email ?? '') : ''),
@@ -62,12 +65,9 @@ export const User: UserResolvers = {
     'socialAccounts',
     'savedReplies',
     'interactionAbility',
-    // Lists, gists, packages, discussions, projects.
+    // Lists, packages, discussions, projects.
     'lists',
     'suggestedListNames',
-    'gist',
-    'gists',
-    'gistComments',
     ...OWNED_CONTENT_FIELDS,
     ...SPONSORABLE_FIELDS,
   ]),

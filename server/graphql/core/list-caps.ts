@@ -11,7 +11,8 @@
 //   limit of 500,000, so a query can list one level of trees at a time.
 // - Large leaves: scalars read from storage one object at a time (a blob's
 //   text is a git read of up to a megabyte): one request each. Their bytes
-//   are bounded while the answer is built (answer-budget.ts).
+//   are bounded while the answer is built (answer-budget.ts). A gist comment's
+//   bodyHTML is a Markdown render (up to GitHub's 400 KB document): one request too.
 
 /** Entries `Tree.entries` lists at most (the tree's first ones, in git's order). */
 export const TREE_ENTRIES_LIMIT = 1000;
@@ -20,4 +21,4 @@ export const TREE_ENTRIES_LIMIT = 1000;
 export const CAPPED_LISTS: ReadonlyMap<string, number> = new Map([['Tree.entries', TREE_ENTRIES_LIMIT]]);
 
 /** `Type.field` of the large leaves. */
-export const LARGE_LEAVES: ReadonlySet<string> = new Set(['Blob.text']);
+export const LARGE_LEAVES: ReadonlySet<string> = new Set(['Blob.text', 'GistComment.bodyHTML']);

@@ -14,6 +14,7 @@ import type { CheckRunModel, CheckSuiteModel, StatusCheckRollupModel, CheckAnnot
 import type { AppRow } from '../../apps/apps-store.js';
 import type { StatusModel, StatusContextModel } from '../statuses/status-models.js';
 import type { ReleaseModel, ReleaseAssetModel } from '../releases/release-models.js';
+import type { GistModel, GistCommentModel } from '../gists/gist-models.js';
 import type { TimelineEventModel, TimelineConnectionModel, TimelinePageModel } from '../issues/timeline-models.js';
 import type { PinModel, SubmoduleModel, BlameModel, BlameRangeModel, PullRequestTemplateModel, IssueTemplateModel, ContributingGuidelinesModel } from '../repository/repository-models.js';
 import type { GraphqlContext } from '../core/context.js';
@@ -1801,14 +1802,142 @@ export type FundingPlatform =
   /** Tidelift funding platform. */
   | 'TIDELIFT';
 
-export type Gist = Node & {
+/**
+ * A Gist: files kept in a git repository of its own, owned by a user. A secret
+ * gist is unlisted, not private: anyone with its name reads it.
+ */
+export type Gist = Node & UniformResourceLocatable & {
   __typename?: 'Gist';
+  /** A list of comments associated with the gist (`first` or `last`, 1–100), oldest first. */
+  comments: GistCommentConnection;
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The gist description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** A list of forks associated with the gist (`first` or `last`, 1–100): the public ones, and secret ones to their owner. */
+  forks: GistConnection;
+  /** The Node ID of the Gist object */
   id: Scalars['ID']['output'];
+  /** Identifies if the gist is a fork. */
+  isFork: Scalars['Boolean']['output'];
+  /** Whether the gist is public or not. */
+  isPublic: Scalars['Boolean']['output'];
+  /** The gist name: 32 lowercase hex digits, the id REST and git URLs show. */
+  name: Scalars['String']['output'];
+  /** The gist owner. */
+  owner?: Maybe<RepositoryOwner>;
+  /** Identifies when the gist was last pushed to. */
+  pushedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The HTML path to this resource. */
+  resourcePath: Scalars['URI']['output'];
+  /** Returns a count of how many stargazers there are on this object */
+  stargazerCount: Scalars['Int']['output'];
+  /** A list of users who have starred this starrable (`first` or `last`, 1–100). */
+  stargazers: StargazerConnection;
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The HTTP URL for this Gist. */
+  url: Scalars['URI']['output'];
+  /** Returns a boolean indicating whether the viewing user has starred this starrable. */
+  viewerHasStarred: Scalars['Boolean']['output'];
 };
 
+
+/**
+ * A Gist: files kept in a git repository of its own, owned by a user. A secret
+ * gist is unlisted, not private: anyone with its name reads it.
+ */
+export type GistCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * A Gist: files kept in a git repository of its own, owned by a user. A secret
+ * gist is unlisted, not private: anyone with its name reads it.
+ */
+export type GistForksArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<GistOrder>;
+};
+
+
+/**
+ * A Gist: files kept in a git repository of its own, owned by a user. A secret
+ * gist is unlisted, not private: anyone with its name reads it.
+ */
+export type GistStargazersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<StarOrder>;
+};
+
+/** Represents a comment on an Gist. */
 export type GistComment = Node & {
   __typename?: 'GistComment';
+  /** The actor who authored the comment. */
+  author?: Maybe<Actor>;
+  /** Author's association with the gist: OWNER for its owner, NONE for anyone else. */
+  authorAssociation: CommentAuthorAssociation;
+  /** Identifies the comment body. */
+  body: Scalars['String']['output'];
+  /** The body rendered to HTML (GitHub-flavoured Markdown, sanitised). */
+  bodyHTML: Scalars['HTML']['output'];
+  /** The body rendered to text. */
+  bodyText: Scalars['String']['output'];
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Check if this comment was created via an email reply. */
+  createdViaEmail: Scalars['Boolean']['output'];
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The actor who edited the comment. */
+  editor?: Maybe<Actor>;
+  /** The associated gist. */
+  gist: Gist;
+  /** The Node ID of the GistComment object */
   id: Scalars['ID']['output'];
+  /** Check if this comment was edited and includes an edit with the creation data */
+  includesCreatedEdit: Scalars['Boolean']['output'];
+  /** Returns whether or not a comment has been minimized. */
+  isMinimized: Scalars['Boolean']['output'];
+  /** The moment the editor made the last edit */
+  lastEditedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Returns why the comment was minimized. */
+  minimizedReason?: Maybe<Scalars['String']['output']>;
+  /** Identifies when the comment was published at. */
+  publishedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** A list of edits to this content. */
+  userContentEdits?: Maybe<UserContentEditConnection>;
+  /** Check if the current viewer can delete this object: its author or the gist's owner. */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** Check if the current viewer can minimize this object. */
+  viewerCanMinimize: Scalars['Boolean']['output'];
+  /** Check if the current viewer can update this object: its author. */
+  viewerCanUpdate: Scalars['Boolean']['output'];
+  /** Reasons why the current viewer can not update this comment. */
+  viewerCannotUpdateReasons: Array<CommentCannotUpdateReason>;
+  /** Did the viewer author this comment. */
+  viewerDidAuthor: Scalars['Boolean']['output'];
+};
+
+
+/** Represents a comment on an Gist. */
+export type GistCommentUserContentEditsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type GistCommentConnection = {
@@ -7951,6 +8080,8 @@ export type StargazerEdge = {
   __typename?: 'StargazerEdge';
   cursor: Scalars['String']['output'];
   node: User;
+  /** Identifies when the item was starred. */
+  starredAt: Scalars['DateTime']['output'];
 };
 
 export type StarredRepositoryConnection = {
@@ -9703,8 +9834,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( EnterpriseAdministratorInvitation )
     | ( EnterpriseMemberInvitation )
     | ( Environment )
-    | ( Gist )
-    | ( GistComment )
+    | ( GistModel )
+    | ( GistCommentModel )
     | ( TimelineEventModel )
     | ( Omit<HeadRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
     | ( Omit<HeadRefRestoredEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
@@ -9805,6 +9936,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   UniformResourceLocatable:
     | ( TimelineEventModel )
     | ( TimelineEventModel )
+    | ( GistModel )
     | ( IssueModel )
     | ( TimelineEventModel )
     | ( MilestoneRow )
@@ -9986,12 +10118,12 @@ export type ResolversTypes = {
   FollowingConnection: ResolverTypeWrapper<Omit<FollowingConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
   FundingLink: ResolverTypeWrapper<FundingLink>;
   FundingPlatform: FundingPlatform;
-  Gist: ResolverTypeWrapper<Gist>;
-  GistComment: ResolverTypeWrapper<GistComment>;
-  GistCommentConnection: ResolverTypeWrapper<GistCommentConnection>;
-  GistCommentEdge: ResolverTypeWrapper<GistCommentEdge>;
-  GistConnection: ResolverTypeWrapper<GistConnection>;
-  GistEdge: ResolverTypeWrapper<GistEdge>;
+  Gist: ResolverTypeWrapper<GistModel>;
+  GistComment: ResolverTypeWrapper<GistCommentModel>;
+  GistCommentConnection: ResolverTypeWrapper<Omit<GistCommentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['GistCommentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['GistComment']>>> }>;
+  GistCommentEdge: ResolverTypeWrapper<Omit<GistCommentEdge, 'node'> & { node?: Maybe<ResolversTypes['GistComment']> }>;
+  GistConnection: ResolverTypeWrapper<Omit<GistConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['GistEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Gist']>>> }>;
+  GistEdge: ResolverTypeWrapper<Omit<GistEdge, 'node'> & { node?: Maybe<ResolversTypes['Gist']> }>;
   GistOrder: GistOrder;
   GistOrderField: GistOrderField;
   GistPrivacy: GistPrivacy;
@@ -10611,12 +10743,12 @@ export type ResolversParentTypes = {
   FollowerConnection: Omit<FollowerConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   FollowingConnection: Omit<FollowingConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['UserEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
   FundingLink: FundingLink;
-  Gist: Gist;
-  GistComment: GistComment;
-  GistCommentConnection: GistCommentConnection;
-  GistCommentEdge: GistCommentEdge;
-  GistConnection: GistConnection;
-  GistEdge: GistEdge;
+  Gist: GistModel;
+  GistComment: GistCommentModel;
+  GistCommentConnection: Omit<GistCommentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['GistCommentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['GistComment']>>> };
+  GistCommentEdge: Omit<GistCommentEdge, 'node'> & { node?: Maybe<ResolversParentTypes['GistComment']> };
+  GistConnection: Omit<GistConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['GistEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Gist']>>> };
+  GistEdge: Omit<GistEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Gist']> };
   GistOrder: GistOrder;
   GitActor: GitActorModel;
   GitActorConnection: Omit<GitActorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['GitActorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['GitActor']>>> };
@@ -11806,12 +11938,49 @@ export type FundingLinkResolvers<ContextType = GraphqlContext, ParentType extend
 };
 
 export type GistResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Gist'] = ResolversParentTypes['Gist']> = {
+  comments?: Resolver<ResolversTypes['GistCommentConnection'], ParentType, ContextType, Partial<GistCommentsArgs>>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  forks?: Resolver<ResolversTypes['GistConnection'], ParentType, ContextType, Partial<GistForksArgs>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isFork?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isPublic?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  owner?: Resolver<Maybe<ResolversTypes['RepositoryOwner']>, ParentType, ContextType>;
+  pushedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  stargazerCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stargazers?: Resolver<ResolversTypes['StargazerConnection'], ParentType, ContextType, Partial<GistStargazersArgs>>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerHasStarred?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type GistCommentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GistComment'] = ResolversParentTypes['GistComment']> = {
+  author?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  authorAssociation?: Resolver<ResolversTypes['CommentAuthorAssociation'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
+  bodyText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdViaEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  editor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  gist?: Resolver<ResolversTypes['Gist'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  includesCreatedEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isMinimized?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastEditedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  minimizedReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  userContentEdits?: Resolver<Maybe<ResolversTypes['UserContentEditConnection']>, ParentType, ContextType, Partial<GistCommentUserContentEditsArgs>>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanMinimize?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCannotUpdateReasons?: Resolver<Array<ResolversTypes['CommentCannotUpdateReason']>, ParentType, ContextType>;
+  viewerDidAuthor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -14016,6 +14185,7 @@ export type StargazerConnectionResolvers<ContextType = GraphqlContext, ParentTyp
 export type StargazerEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StargazerEdge'] = ResolversParentTypes['StargazerEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  starredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export type StarredRepositoryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['StarredRepositoryConnection'] = ResolversParentTypes['StarredRepositoryConnection']> = {
@@ -14226,7 +14396,7 @@ export type UnassignedEventResolvers<ContextType = GraphqlContext, ParentType ex
 };
 
 export type UniformResourceLocatableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UniformResourceLocatable'] = ResolversParentTypes['UniformResourceLocatable']> = {
-  __resolveType: TypeResolveFn<'ClosedEvent' | 'ConvertToDraftEvent' | 'Issue' | 'MergedEvent' | 'Milestone' | 'Organization' | 'PullRequest' | 'ReadyForReviewEvent' | 'Release' | 'Repository' | 'ReviewDismissedEvent' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ClosedEvent' | 'ConvertToDraftEvent' | 'Gist' | 'Issue' | 'MergedEvent' | 'Milestone' | 'Organization' | 'PullRequest' | 'ReadyForReviewEvent' | 'Release' | 'Repository' | 'ReviewDismissedEvent' | 'User', ParentType, ContextType>;
 };
 
 export type UnlabeledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnlabeledEvent'] = ResolversParentTypes['UnlabeledEvent']> = {

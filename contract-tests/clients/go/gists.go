@@ -9,7 +9,8 @@ import (
 
 // gistCalls: gists (issue 36), a secret gist created, read, updated (a file
 // changed, one added), starred and checked, then forked by the other user,
-// as a go-github user writes them: 6 calls.
+// who comments on it; its owner lists the comments, as a go-github user
+// writes them: 8 calls.
 func gistCalls(ctx context.Context, l *callList, client, other *github.Client, prefix string) {
 	description := prefix + " by go-github"
 	var id string
@@ -44,6 +45,14 @@ func gistCalls(ctx context.Context, l *callList, client, other *github.Client, p
 	l.call("fork a gist", func() error {
 		g, _, err := other.Gists.Fork(ctx, id)
 		return check(err, g.GetID() != id && g.GetID() != "", "not a fork")
+	})
+	l.call("comment on a gist", func() error {
+		c, _, err := other.Gists.CreateComment(ctx, id, github.CreateGistCommentRequest{Body: prefix + " comment"})
+		return check(err, c.GetBody() == prefix+" comment" && c.GetID() != 0, "no comment")
+	})
+	l.call("list gist comments", func() error {
+		comments, _, err := client.Gists.ListComments(ctx, id, nil)
+		return check(err, len(comments) == 1 && comments[0].GetBody() == prefix+" comment", "comment not listed")
 	})
 }
 

@@ -1,6 +1,7 @@
 // Gists (issue 36) through stock Octokit: a secret gist created, read,
 // updated (a file changed, one added), starred and checked, then forked by
-// the other user, as an Octokit user writes them: 6 calls.
+// the other user, who comments on it; its owner lists the comments, as an
+// Octokit user writes them: 8 calls.
 import type { Octokit } from '@octokit/rest';
 import { expect } from './call-list.js';
 
@@ -34,5 +35,13 @@ export async function gistCalls(call: Call, octokit: Octokit, other: Octokit, pr
   await call('fork a gist', async () => {
     const { data } = await other.rest.gists.fork({ gist_id });
     expect(data.id !== gist_id && data.files?.['more.txt'] !== undefined, 'not a fork');
+  });
+  await call('comment on a gist', async () => {
+    const { data } = await other.rest.gists.createComment({ gist_id, body: `${prefix} comment` });
+    expect(data.body === `${prefix} comment` && typeof data.id === 'number', 'no comment');
+  });
+  await call('list gist comments', async () => {
+    const { data } = await octokit.rest.gists.listComments({ gist_id });
+    expect(data.length === 1 && data[0]?.body === `${prefix} comment`, 'comment not listed');
   });
 }

@@ -1,6 +1,6 @@
 """Gists (issue 36) through stock PyGithub: a secret gist created, read,
 updated (a file changed, one added), starred and checked, then forked by the
-other user: 6 calls.
+other user, who comments on it; its owner lists the comments: 8 calls.
 
 Imported by pygithub_calls.py, which passes its `call`, `expect` and `state`.
 """
@@ -24,3 +24,5 @@ def gist_calls(call, expect, state, gh, other_gh, prefix):
     call("star a gist", lambda: gh.get_gist(gist().id).set_starred())
     call("check a gist is starred", lambda: expect(gh.get_gist(gist().id).is_starred(), "not starred"))
     call("fork a gist", lambda: expect(other_gh.get_gist(gist().id).create_fork().id != gist().id, "not a fork"))
+    call("comment on a gist", lambda: expect(other_gh.get_gist(gist().id).create_comment(f"{prefix} comment").body == f"{prefix} comment", "no comment"))
+    call("list gist comments", lambda: expect([c.body for c in gh.get_gist(gist().id).get_comments()] == [f"{prefix} comment"], "comment not listed"))

@@ -8,7 +8,7 @@
 // the head commit's time would cost a git command per gist of a page.
 import { secretGistsListedTo } from '../../access/gist-access.js';
 import { listGistComments } from '../../gists/comments/gist-comments-store.js';
-import { forksOfGist, stargazersOfGist, type GistOrderColumn } from '../../gists/comments/gist-reads-store.js';
+import { forksOfGist, stargazersOfGist, type GistOrderColumn } from '../../gists/gist-reads-store.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import { isoSeconds } from '../../views/timestamps.js';

@@ -58,6 +58,7 @@ const config: CodegenConfig = {
           Release: '../releases/release-models.js#ReleaseModel',
           Gist: '../gists/gist-models.js#GistModel',
           GistComment: '../gists/gist-models.js#GistCommentModel',
+          GistFile: '../gists/gist-file-resolvers.js#GistFileModel',
           ReleaseAsset: '../releases/release-models.js#ReleaseAssetModel',
           AssignedEvent: '../issues/timeline-models.js#TimelineEventModel',
           UnassignedEvent: '../issues/timeline-models.js#TimelineEventModel',

@@ -2,7 +2,7 @@
 // (files with content, `history`, `forks`, `fork_of`), or a page of gists
 // (files without content). The git reads are bounded by the gist limits
 // (gist-limits.ts); `history` and `forks` are capped here.
-import { publicRepositoryCount } from '../accounts/public-repositories.js';
+import { publicCounts } from '../accounts/public-repositories.js';
 import { isoSeconds } from '../views/timestamps.js';
 import { publicUser, simpleUser } from '../repos/user-view.js';
 import type { Services } from '../services.js';
@@ -64,7 +64,7 @@ export async function singleGist(services: Services, row: GistRow, rev: string |
     forkViews.push({
       id: fork.name,
       url: services.urls.api(`/gists/${fork.name}`),
-      user: publicUser(account, await publicRepositoryCount(services.sql, account.id), services.urls),
+      user: publicUser(account, await publicCounts(services.sql, account.id), services.urls),
       created_at: isoSeconds(fork.created_at),
       updated_at: isoSeconds(fork.updated_at),
     });

@@ -12,7 +12,8 @@ export type GistListing =
   | { kind: 'starred'; accountId: number; since: Date | null }
   | { kind: 'forks'; gistId: number };
 
-const COLUMNS = (db: Db) => db`
+/** A GistRow's columns, of `gists g JOIN accounts a ON a.id = g.owner_id` (gist-reads-store.ts reads the same rows). */
+export const COLUMNS = (db: Db) => db`
   g.id, g.name, g.owner_id, a.login AS owner_login, a.kind AS owner_kind, a.site_admin AS owner_site_admin,
   g.description, g.public, g.fork_of_id, g.created_at, g.updated_at`;
 

@@ -6,23 +6,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../test-support/api-call.js';
 import { installationTokenFor } from '../test-support/apps.js';
-import { insertGist, type GistFixture } from '../test-support/gist-rows.js';
+import { decodeNodeId } from '../ids/node-id.js';
 import { graphqlOk } from '../test-support/graphql-call.js';
-import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+import { startTestServer, type CreatedGist, type TestServer, type TestUser } from '../test-support/test-server.js';
 
 let server: TestServer;
 let alice: TestUser; // owns the gists
 let bob: TestUser;
 let carol: TestUser;
-let pub: GistFixture;
-let sec: GistFixture;
-let fork: GistFixture;
+let pub: CreatedGist;
+let sec: CreatedGist;
+let fork: CreatedGist;
 let comments: { id: number; node_id: string }[];
 const statements: string[] = [];
+const PUB_FILES = {
+  'b notes.md': { content: '# Notes\n\nLong enough to cut.\n' },
+  'a.ts': { content: 'export const a = 1;\n' },
+  'logo.png': { content: 'not really a picture' },
+};
 
 const gql = async (query: string, variables: Record<string, unknown> = {}, token = bob.token) =>
   graphqlOk(server, query, variables, token);
-const comment = (gist: GistFixture, body: string, token: string) =>
+const comment = (gist: CreatedGist, body: string, token: string) =>
   apiOk(server, `/gists/${gist.name}/comments`, { method: 'POST', token, body: { body } });
 
 beforeAll(async () => {
@@ -31,11 +36,14 @@ beforeAll(async () => {
   alice = await server.createUser('alice', { scopes });
   bob = await server.createUser('bob', { scopes });
   carol = await server.createUser('carol', { scopes });
-  pub = await insertGist(server.sql, alice.id, { description: 'Public notes' });
-  sec = await insertGist(server.sql, alice.id, { public: false, description: 'Secret notes' });
-  fork = await insertGist(server.sql, bob.id, { description: 'Public notes' });
-  await server.sql`UPDATE gists SET fork_of_id = ${pub.id} WHERE id = ${fork.id}`;
-  await server.sql`INSERT INTO gist_stars (gist_id, account_id) VALUES (${pub.id}, ${bob.id}), (${pub.id}, ${carol.id})`;
+  pub = await server.createGist(alice.token, { description: 'Public notes', public: true, files: PUB_FILES });
+  sec = await server.createGist(alice.token, { public: false, description: 'Secret notes' });
+  const forked = await apiOk(server, `/gists/${pub.name}/forks`, { method: 'POST', token: bob.token });
+  fork = { id: decodeNodeId(forked.node_id)!.id, name: forked.id, body: forked };
+  for (const user of [bob, carol]) {
+    const star = await server.api(`/gists/${pub.name}/star`, { method: 'PUT', token: user.token });
+    expect(star.status).toBe(204);
+  }
   comments = [
     await comment(pub, 'First, **bold**', bob.token),
     await comment(pub, 'Second', alice.token),

@@ -169,6 +169,7 @@ const USER_ONLY_TYPES: ReadonlySet<string> = new Set([
   'GistComment',
   'GistCommentConnection',
   'GistCommentEdge',
+  'GistFile',
 ]);
 
 /** The repository each value was let through for, per request: its children without one of their own inherit it. */

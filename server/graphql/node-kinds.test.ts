@@ -1,14 +1,16 @@
-// Every node kind of the interface that Wharf serves (all but the gists' G_ and
-// GC_), made through the public API on one server: each resolves through `node`
-// in both ID forms, `nodes` batches them at one statement per kind, a stranger
-// sees none of a private repository's, and each kind's deletion retires its id.
+// Every node kind of the interface (the twenty, gists' G_ and GC_ too), made
+// through the public API on one server: each resolves through `node` in both
+// ID forms, `nodes` batches them at one statement per kind, a stranger sees
+// none of a private repository's, and each kind's deletion retires its id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_KINDS, type NodeType } from '../ids/node-kinds.js';
 import { installationTokenFor } from '../test-support/apps.js';
 import {
   legacyOf,
+  makeGistNodes,
   makeRepoNodes,
   NODE_FIELDS,
+  type GistNodes,
   type MadeNode,
   type RepoNodes,
 } from '../test-support/node-kinds-scenario.js';
@@ -22,10 +24,12 @@ let accounts: MadeNode[];
 let pub: RepoNodes;
 let other: RepoNodes;
 let secret: RepoNodes;
+let gists: GistNodes;
+let secretGists: GistNodes;
 const statements: string[] = [];
 
-// The interface's kinds with resources today: codes 1..18 (19 and 20 are the gists').
-const SERVED = NODE_KINDS.filter((k) => k.code <= 18);
+// The interface's twenty kinds (codes 1..20; the later ones are the timeline's and apps').
+const SERVED = NODE_KINDS.filter((k) => k.code <= 20);
 
 async function gql(query: string, variables: Record<string, unknown>, token = alice.token) {
   const response = await server.api('/api/graphql', { method: 'POST', token, body: { query, variables } });
@@ -37,13 +41,14 @@ const NODE = `query($id: ID!) { node(id: $id) { ${NODE_FIELDS} } }`;
 const NODES = `query($ids: [ID!]!) { nodes(ids: $ids) { ${NODE_FIELDS} } }`;
 const answerOf = (node: MadeNode) => ({ __typename: node.type, id: node.id, ...node.answer });
 const all = (repo: RepoNodes) => [...repo.nodes.values()];
+const gistsOf = (made: GistNodes) => [made.gist, made.comment];
 
-/** The SQL statements of one request (not the pipeline's own: token, rate limit, bus). */
+/** The SQL statements of one request (not the pipeline's own: token, rate limit windows, bus). */
 async function counted(ids: string[], token = alice.token) {
   await gql('{ viewer { login } }', {}, token); // warm the token cache and the rate-limit lease
   statements.length = 0;
   const body = await gql(NODES, { ids }, token);
-  const reads = statements.filter((q) => !/\b(rate_limit|tokens|oauth|bus_|pg_notify|LISTEN)\b/i.test(q));
+  const reads = statements.filter((q) => !/\b(rate_limit\w*|tokens|oauth\w*|bus_\w*|pg_notify|LISTEN)\b/i.test(q));
   return { body, reads };
 }
 
@@ -68,6 +73,8 @@ beforeAll(async () => {
   pub = await makeRepoNodes(server, alice, appToken, 'pub');
   other = await makeRepoNodes(server, alice, appToken, 'other');
   secret = await makeRepoNodes(server, alice, appToken, 'secret', true);
+  gists = await makeGistNodes(server, alice);
+  secretGists = await makeGistNodes(server, alice, false);
 }, 120_000);
 
 afterAll(async () => {
@@ -76,8 +83,8 @@ afterAll(async () => {
 
 describe('every node kind', () => {
   it('has the interface prefix and resolves through node, in both ID forms', async () => {
-    const made = [...accounts, ...all(pub)];
-    expect(made.map((n) => n.type).sort()).toEqual(SERVED.map((k) => k.type).sort());
+    const made = [...accounts, ...all(pub), ...gistsOf(gists), ...gistsOf(secretGists)];
+    expect([...new Set(made.map((n) => n.type))].sort()).toEqual(SERVED.map((k) => k.type).sort());
     for (const node of made) {
       expect(node.id.startsWith(SERVED.find((k) => k.type === node.type)!.prefix), node.id).toBe(true);
       const byId = await gql(NODE, { id: node.id });
@@ -91,13 +98,20 @@ describe('every node kind', () => {
   });
 
   it('nodes with 100 mixed ids answers as node does, at one statement per kind', async () => {
-    const distinct = [...accounts, ...all(pub), ...all(other), ...all(secret)];
+    const distinct = [
+      ...accounts,
+      ...all(pub),
+      ...all(other),
+      ...all(secret),
+      ...gistsOf(gists),
+      ...gistsOf(secretGists),
+    ];
     const ids = Array.from({ length: 100 }, (_v, i) => distinct[(i * 7) % distinct.length]!.id);
     const { body, reads } = await counted(ids);
     expect(body.errors).toBeUndefined();
     expect(body.data!.nodes).toEqual(ids.map((id) => answerOf(distinct.find((n) => n.id === id)!)));
     // One id of each kind costs what 100 do: nothing is read one row per id.
-    const one = await counted([...accounts, ...all(pub)].map((n) => n.id));
+    const one = await counted([...accounts, ...all(pub), ...gistsOf(gists)].map((n) => n.id));
     expect(one.body.errors).toBeUndefined();
     expect(reads.length, reads.join('\n---\n')).toBe(one.reads.length);
     expect(reads.length, reads.join('\n---\n')).toBeLessThanOrEqual(SERVED.length + 1);
@@ -135,6 +149,17 @@ describe('every node kind', () => {
       await remove(path);
       await expectGone(node(type));
     }
+    // A gist's comment, then the gist (a secret one too: its comment goes with it).
+    await remove(gists.paths.comment);
+    await expectGone(gists.comment);
+    for (const made of [gists, secretGists]) {
+      await remove(made.paths.gist);
+      await expectGone(made.gist);
+    }
+    await expectGone(secretGists.comment);
+    const nextGist = await makeGistNodes(server, alice);
+    for (const made of gistsOf(nextGist))
+      expect([gists.gist.id, gists.comment.id, secretGists.gist.id, secretGists.comment.id]).not.toContain(made.id);
     // A review is deleted while pending only (a submitted one goes with the repository below).
     const pending = await server.api(`${pub.pull}/reviews`, {
       method: 'POST',

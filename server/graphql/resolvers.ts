@@ -73,6 +73,7 @@ import { repositoryResourcePath, UniformResourceLocatable } from './lookup/locat
 import { commitRound2Fields, repositoryRound2Fields, round2Types } from './repository/repository-round2.js';
 import { Gist } from './gists/gist-resolvers.js';
 import { GistComment } from './gists/gist-comment-resolvers.js';
+import { GistFile } from './gists/gist-file-resolvers.js';
 import { ContributingGuidelines, PullRequestTemplate, repositoryFileFields } from './repository/repository-files.js';
 
 export const resolvers: Resolvers = {
@@ -181,6 +182,7 @@ export const resolvers: Resolvers = {
   Release: { ...Release, ...releaseAssetsField, ...reactableFields, ...releaseTagFields },
   Gist,
   GistComment,
+  GistFile,
   ReleaseAsset,
   ...timelineEventResolvers,
   IssueTimelineItems,

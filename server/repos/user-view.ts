@@ -46,7 +46,12 @@ export function simpleUser(account: AccountRef, urls: Urls) {
  * too, with `type: Organization`). `email` stays null: Wharf has no
  * public-email setting, so an address is shown only to its owner.
  */
-export function publicUser(account: AccountRow, publicRepos: number, urls: Urls) {
+export interface PublicCounts {
+  public_repos: number;
+  public_gists: number;
+}
+
+export function publicUser(account: AccountRow, counts: PublicCounts, urls: Urls) {
   return {
     ...simpleUser(account, urls),
     user_view_type: 'public' as const,
@@ -58,8 +63,8 @@ export function publicUser(account: AccountRow, publicRepos: number, urls: Urls)
     hireable: null,
     bio: null,
     twitter_username: null,
-    public_repos: publicRepos,
-    public_gists: 0,
+    public_repos: counts.public_repos,
+    public_gists: counts.public_gists,
     followers: 0,
     following: 0,
     created_at: isoSeconds(account.created_at),
@@ -67,8 +72,9 @@ export function publicUser(account: AccountRow, publicRepos: number, urls: Urls)
   };
 }
 
-export interface UserCounts {
-  public_repos: number;
+/** GitHub's `private_gists` are the user's secret gists, shown only in the body of themselves. */
+export interface UserCounts extends PublicCounts {
+  private_gists: number;
   total_private_repos: number;
   owned_private_repos: number;
 }
@@ -87,12 +93,12 @@ export function privateUser(account: AccountRow, counts: UserCounts, urls: Urls)
     bio: null,
     twitter_username: null,
     public_repos: counts.public_repos,
-    public_gists: 0,
+    public_gists: counts.public_gists,
     followers: 0,
     following: 0,
     created_at: isoSeconds(account.created_at),
     updated_at: isoSeconds(account.updated_at),
-    private_gists: 0,
+    private_gists: counts.private_gists,
     total_private_repos: counts.total_private_repos,
     owned_private_repos: counts.owned_private_repos,
     disk_usage: 0,

@@ -1,7 +1,7 @@
 // The set-up of the node-kinds tests: one resource of each of the sixteen node
-// kinds that live in a repository (the test adds the user and organization),
-// made through the public API as a user (and a checks app) would, with each
-// one's node ID as REST or GraphQL reports it.
+// kinds that live in a repository, and a gist with a comment (the test adds
+// the user and organization), made through the public API as a user (and a
+// checks app) would, with each one's node ID as REST or GraphQL reports it.
 // The repository's first commit has fixed dates, so the same repository made
 // again holds the same commit sha (what the commit-retirement test needs).
 import { expect } from 'vitest';
@@ -25,7 +25,7 @@ export const NODE_FIELDS = `__typename id
   ... on PullRequestReview { body } ... on PullRequestReviewComment { body } ... on PullRequestReviewThread { path }
   ... on CheckRun { name } ... on CheckSuite { databaseId } ... on StatusContext { context }
   ... on Label { name } ... on Milestone { title } ... on Commit { oid } ... on Reaction { content }
-  ... on Release { tagName } ... on ReleaseAsset { name }`;
+  ... on Release { tagName } ... on ReleaseAsset { name } ... on Gist { name } ... on GistComment { body }`;
 
 const FIXED_DATE = '2020-01-02T03:04:05Z';
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -145,5 +145,29 @@ export async function makeRepoNodes(
       asset: `${base}/releases/assets/${asset.id}`,
       reviewComment: `${base}/pulls/comments/${reviewComment.id}`,
     },
+  };
+}
+
+export interface GistNodes {
+  gist: MadeNode;
+  comment: MadeNode;
+  /** REST paths that delete each. */
+  paths: { gist: string; comment: string };
+}
+
+/** A gist of `owner` (secret when told: unlisted, still read by its id) with a comment by its owner, through REST. */
+export async function makeGistNodes(server: TestServer, owner: TestUser, isPublic = true): Promise<GistNodes> {
+  const gist = await server.createGist(owner.token, { public: isPublic, description: `gist of ${owner.login}` });
+  const response = await server.api(`/gists/${gist.name}/comments`, {
+    method: 'POST',
+    token: owner.token,
+    body: { body: `comment on ${gist.name}` },
+  });
+  expect(response.status).toBe(201);
+  const comment = (await response.json()) as { id: number; node_id: string; body: string };
+  return {
+    gist: { type: 'Gist', id: gist.body.node_id!, answer: { name: gist.name } },
+    comment: { type: 'GistComment', id: comment.node_id, answer: { body: comment.body } },
+    paths: { gist: `/gists/${gist.name}`, comment: `/gists/${gist.name}/comments/${comment.id}` },
   };
 }

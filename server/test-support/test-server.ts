@@ -18,6 +18,13 @@ import type { components } from '../generated/openapi.js';
 
 export type CreatedRepository = components['schemas']['full-repository'];
 
+/** A gist made by `POST /gists`: its database id, its name (REST's `id`) and the answer. */
+export interface CreatedGist {
+  id: number;
+  name: string;
+  body: components['schemas']['gist-simple'];
+}
+
 export interface TestUser {
   id: number;
   login: string;
@@ -36,6 +43,11 @@ export interface TestServer {
   createOrg(login: string, ownerId: number): Promise<{ id: number; login: string }>;
   /** `POST /user/repos` as the token's user; throws unless it answers 201. */
   createRepo(token: string, body: { name: string } & Record<string, unknown>): Promise<CreatedRepository>;
+  /** `POST /gists` as the token's user (a `gist` scope); throws unless it answers 201. Files default to one. */
+  createGist(
+    token: string,
+    body?: { description?: string | null; public?: boolean; files?: Record<string, { content: string }> },
+  ): Promise<CreatedGist>;
   tokenFor(userId: number, scopes?: string[], kind?: TokenKind): Promise<string>;
   api(
     path: string,
@@ -115,6 +127,14 @@ export async function startTestServer(
       if (created.status !== 201)
         throw new Error(`POST /user/repos answered ${created.status}: ${await created.text()}`);
       return (await created.json()) as CreatedRepository;
+    },
+    async createGist(token, body = {}) {
+      const files = body.files ?? { 'notes.md': { content: '# Notes\n' } };
+      const created = await api('/gists', { method: 'POST', token, body: { ...body, files } });
+      if (created.status !== 201) throw new Error(`POST /gists answered ${created.status}: ${await created.text()}`);
+      const gist = (await created.json()) as CreatedGist['body'];
+      const [row] = await sql<{ id: number }[]>`SELECT id FROM gists WHERE name = ${gist.id}`;
+      return { id: row!.id, name: gist.id, body: gist };
     },
     api,
     async close() {

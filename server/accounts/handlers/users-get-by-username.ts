@@ -1,7 +1,7 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { publicUser } from '../../repos/user-view.js';
-import { publicRepositoryCount } from '../public-repositories.js';
+import { publicCounts } from '../public-repositories.js';
 
 // Any account by login, organizations included (as GitHub answers them here,
 // `type: Organization`).
@@ -10,5 +10,5 @@ export const getUserByUsername: Handler<'users/get-by-username'> = async (ctx) =
   const account = await accounts.byLogin(ctx.params.username);
   if (!account) throw notFound();
   ctx.checkScopes();
-  return { status: 200, body: publicUser(account, await publicRepositoryCount(sql, account.id), urls) };
+  return { status: 200, body: publicUser(account, await publicCounts(sql, account.id), urls) };
 };

@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiOk } from '../../test-support/api-call.js';
 import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../../test-support/apps.js';
-import { insertGist, type GistFixture } from '../../test-support/gist-rows.js';
 import { expectBothSchemas } from '../../test-support/response-schemas.js';
-import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
+import { startTestServer, type CreatedGist, type TestServer, type TestUser } from '../../test-support/test-server.js';
 
 const SCOPES = ['gist', 'repo'];
 const LIST = { path: '/gists/{gist_id}/comments', method: 'get' };
@@ -16,12 +15,12 @@ let server: TestServer;
 let alice: TestUser; // owns the gists
 let bob: TestUser;
 let carol: TestUser;
-let pub: GistFixture;
-let secret: GistFixture;
+let pub: CreatedGist;
+let secret: CreatedGist;
 let installationToken: string;
 
 const call = (path: string, options: Parameters<typeof apiCall>[2] = {}) => apiCall(server, path, options);
-const comment = (gist: GistFixture, body: string, token = bob.token) =>
+const comment = (gist: CreatedGist, body: string, token = bob.token) =>
   apiOk(server, `/gists/${gist.name}/comments`, { method: 'POST', token, body: { body } });
 
 beforeAll(async () => {
@@ -29,8 +28,8 @@ beforeAll(async () => {
   alice = await server.createUser('alice', { scopes: SCOPES });
   bob = await server.createUser('bob', { scopes: SCOPES });
   carol = await server.createUser('carol', { scopes: SCOPES });
-  pub = await insertGist(server.sql, alice.id, { description: 'public one' });
-  secret = await insertGist(server.sql, alice.id, { public: false });
+  pub = await server.createGist(alice.token, { description: 'public one', public: true });
+  secret = await server.createGist(alice.token, { public: false });
   const app = await createTestApp(server, alice.id, 'Gist App', { contents: 'write' });
   const installation = await installTestApp(server, app.app, alice.id);
   const jwt = await appJwt(app, Math.floor(Date.now() / 1000));
@@ -66,7 +65,7 @@ describe('POST and GET /gists/{gist_id}/comments', () => {
   });
 
   it('lists oldest first with Link pages', async () => {
-    const gist = await insertGist(server.sql, alice.id);
+    const gist = await server.createGist(alice.token);
     for (const body of ['one', 'two', 'three']) await comment(gist, body);
     const first = await call(`/gists/${gist.name}/comments?per_page=2`);
     expect(first.status).toBe(200);

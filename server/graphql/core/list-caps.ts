@@ -14,11 +14,17 @@
 //   are bounded while the answer is built (answer-budget.ts). A gist comment's
 //   bodyHTML is a Markdown render (up to GitHub's 400 KB document): one request too.
 
+import { MAX_GIST_FILES } from '../../gists/gist-limits.js';
+
 /** Entries `Tree.entries` lists at most (the tree's first ones, in git's order). */
 export const TREE_ENTRIES_LIMIT = 1000;
 
 /** `Type.field` → the most items the list holds. */
-export const CAPPED_LISTS: ReadonlyMap<string, number> = new Map([['Tree.entries', TREE_ENTRIES_LIMIT]]);
+export const CAPPED_LISTS: ReadonlyMap<string, number> = new Map([
+  ['Tree.entries', TREE_ENTRIES_LIMIT],
+  // A gist's files: its `limit` is at most a gist's most files; one git read per gist.
+  ['Gist.files', MAX_GIST_FILES],
+]);
 
 /** `Type.field` of the large leaves. */
 export const LARGE_LEAVES: ReadonlySet<string> = new Set(['Blob.text', 'GistComment.bodyHTML']);

@@ -15,6 +15,7 @@ import type { AppRow } from '../../apps/apps-store.js';
 import type { StatusModel, StatusContextModel } from '../statuses/status-models.js';
 import type { ReleaseModel, ReleaseAssetModel } from '../releases/release-models.js';
 import type { GistModel, GistCommentModel } from '../gists/gist-models.js';
+import type { GistFileModel } from '../gists/gist-file-resolvers.js';
 import type { TimelineEventModel, TimelineConnectionModel, TimelinePageModel } from '../issues/timeline-models.js';
 import type { PinModel, SubmoduleModel, BlameModel, BlameRangeModel, PullRequestTemplateModel, IssueTemplateModel, ContributingGuidelinesModel } from '../repository/repository-models.js';
 import type { GraphqlContext } from '../core/context.js';
@@ -1814,6 +1815,11 @@ export type Gist = Node & UniformResourceLocatable & {
   createdAt: Scalars['DateTime']['output'];
   /** The gist description. */
   description?: Maybe<Scalars['String']['output']>;
+  /**
+   * The files in this gist: at its head, or at revision `oid` (a commit of its
+   * history; null for any other). `limit` is 1–300, a gist's most files.
+   */
+  files?: Maybe<Array<Maybe<GistFile>>>;
   /** A list of forks associated with the gist (`first` or `last`, 1–100): the public ones, and secret ones to their owner. */
   forks: GistConnection;
   /** The Node ID of the Gist object */
@@ -1852,6 +1858,16 @@ export type GistCommentsArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * A Gist: files kept in a git repository of its own, owned by a user. A secret
+ * gist is unlisted, not private: anyone with its name reads it.
+ */
+export type GistFilesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  oid?: InputMaybe<Scalars['GitObjectID']['input']>;
 };
 
 
@@ -1966,6 +1982,41 @@ export type GistEdge = {
   __typename?: 'GistEdge';
   cursor: Scalars['String']['output'];
   node?: Maybe<Gist>;
+};
+
+/**
+ * A file of a gist, read from its git repository. Wharf detects no languages
+ * as Language nodes, so `language` is null.
+ */
+export type GistFile = {
+  __typename?: 'GistFile';
+  /** The file name encoded to remove characters that are invalid in URL paths. */
+  encodedName?: Maybe<Scalars['String']['output']>;
+  /** The gist file encoding. */
+  encoding?: Maybe<Scalars['String']['output']>;
+  /** The file extension from the file name. */
+  extension?: Maybe<Scalars['String']['output']>;
+  /** Indicates if this file is an image. */
+  isImage: Scalars['Boolean']['output'];
+  /** Whether the file's contents were truncated (at 1 MiB, as REST's `content`). */
+  isTruncated: Scalars['Boolean']['output'];
+  /** The programming language this file is written in. */
+  language?: Maybe<Language>;
+  /** The gist file name. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** The gist file size in bytes. */
+  size?: Maybe<Scalars['Int']['output']>;
+  /** UTF8 text data or null if the file is binary */
+  text?: Maybe<Scalars['String']['output']>;
+};
+
+
+/**
+ * A file of a gist, read from its git repository. Wharf detects no languages
+ * as Language nodes, so `language` is null.
+ */
+export type GistFileTextArgs = {
+  truncate?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Ordering options for gist connections */
@@ -10124,6 +10175,7 @@ export type ResolversTypes = {
   GistCommentEdge: ResolverTypeWrapper<Omit<GistCommentEdge, 'node'> & { node?: Maybe<ResolversTypes['GistComment']> }>;
   GistConnection: ResolverTypeWrapper<Omit<GistConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['GistEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Gist']>>> }>;
   GistEdge: ResolverTypeWrapper<Omit<GistEdge, 'node'> & { node?: Maybe<ResolversTypes['Gist']> }>;
+  GistFile: ResolverTypeWrapper<GistFileModel>;
   GistOrder: GistOrder;
   GistOrderField: GistOrderField;
   GistPrivacy: GistPrivacy;
@@ -10749,6 +10801,7 @@ export type ResolversParentTypes = {
   GistCommentEdge: Omit<GistCommentEdge, 'node'> & { node?: Maybe<ResolversParentTypes['GistComment']> };
   GistConnection: Omit<GistConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['GistEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Gist']>>> };
   GistEdge: Omit<GistEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Gist']> };
+  GistFile: GistFileModel;
   GistOrder: GistOrder;
   GitActor: GitActorModel;
   GitActorConnection: Omit<GitActorConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['GitActorEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['GitActor']>>> };
@@ -11941,6 +11994,7 @@ export type GistResolvers<ContextType = GraphqlContext, ParentType extends Resol
   comments?: Resolver<ResolversTypes['GistCommentConnection'], ParentType, ContextType, Partial<GistCommentsArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  files?: Resolver<Maybe<Array<Maybe<ResolversTypes['GistFile']>>>, ParentType, ContextType, RequireFields<GistFilesArgs, 'limit'>>;
   forks?: Resolver<ResolversTypes['GistConnection'], ParentType, ContextType, Partial<GistForksArgs>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isFork?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -12006,6 +12060,18 @@ export type GistConnectionResolvers<ContextType = GraphqlContext, ParentType ext
 export type GistEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GistEdge'] = ResolversParentTypes['GistEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Gist']>, ParentType, ContextType>;
+};
+
+export type GistFileResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GistFile'] = ResolversParentTypes['GistFile']> = {
+  encodedName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  encoding?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  extension?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  isImage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isTruncated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  language?: Resolver<Maybe<ResolversTypes['Language']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  size?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<GistFileTextArgs>>;
 };
 
 export type GitActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['GitActor'] = ResolversParentTypes['GitActor']> = {
@@ -14797,6 +14863,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   GistCommentEdge?: GistCommentEdgeResolvers<ContextType>;
   GistConnection?: GistConnectionResolvers<ContextType>;
   GistEdge?: GistEdgeResolvers<ContextType>;
+  GistFile?: GistFileResolvers<ContextType>;
   GitActor?: GitActorResolvers<ContextType>;
   GitActorConnection?: GitActorConnectionResolvers<ContextType>;
   GitActorEdge?: GitActorEdgeResolvers<ContextType>;

@@ -5,7 +5,8 @@ import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import { findGistsByIds, type GistRow } from '../../gists/gists-store.js';
 import { findGistCommentsByIds, type GistCommentRow } from '../../gists/comments/gist-comments-store.js';
-import { commentCounts, starCounts, starredBy } from '../../gists/comments/gist-reads-store.js';
+import { starCounts, starredBy } from '../../gists/gist-reads-store.js';
+import { commentCounts } from '../../gists/gists-list-store.js';
 
 export interface GistLoaders {
   /** A gist by database id; null for none. */

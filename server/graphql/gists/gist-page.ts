@@ -3,7 +3,7 @@
 // limit and offset. A page counted from the end needs the total first, so it
 // costs one more count statement.
 import { connection, twoWayWindow, type ConnectionArgs } from '../core/connection.js';
-import type { Window } from '../../gists/comments/gist-reads-store.js';
+import type { Window } from '../../gists/gist-reads-store.js';
 
 type Fetch<T> = (window: Window) => Promise<{ rows: T[]; total: number }>;
 

@@ -2,17 +2,20 @@
 // gist's comments, forks and stargazers. Anyone reads a gist whose name or
 // id they have (a secret gist is unlisted, not private); lists show secret
 // gists only to their owner (access/gist-access.ts). Installations reach no
-// gist: installation-guard.ts answers FORBIDDEN at the field. `files` comes
-// with the gists' git storage.
+// gist: installation-guard.ts answers FORBIDDEN at the field. `files` reads
+// the gist's git repository (gist-file-resolvers.ts). `pushedAt` is
+// `updated_at`, which every commit and push moves (as do description edits):
+// the head commit's time would cost a git command per gist of a page.
 import { secretGistsListedTo } from '../../access/gist-access.js';
 import { listGistComments } from '../../gists/comments/gist-comments-store.js';
-import { forksOfGist, stargazersOfGist, type GistOrderColumn } from '../../gists/comments/gist-reads-store.js';
+import { forksOfGist, stargazersOfGist, type GistOrderColumn } from '../../gists/gist-reads-store.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
 import { isoSeconds } from '../../views/timestamps.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { GistOrder, GistResolvers } from '../generated/resolvers-types.js';
 import { gistCommentModel, gistModel, type GistModel } from './gist-models.js';
+import { gistFiles } from './gist-file-resolvers.js';
 import { gistPage } from './gist-page.js';
 
 /**
@@ -43,6 +46,7 @@ export const Gist: GistResolvers = {
   createdAt: (gist) => isoSeconds(gist.created_at),
   updatedAt: (gist) => isoSeconds(gist.updated_at),
   pushedAt: (gist) => isoSeconds(gist.updated_at),
+  files: (gist, args, ctx) => gistFiles(gist, args, ctx),
   resourcePath: (gist) => gistPath(gist),
   url: (gist, _args, ctx) => ctx.services.urls.html(gistPath(gist)),
   stargazerCount: (gist, _args, ctx) => ctx.loaders.gistStarCount.load(gist.id),

@@ -4,7 +4,7 @@
 // to the user whose they are (access/gist-access.ts's secretGistsListedTo).
 import { secretGistsListedTo } from '../../access/gist-access.js';
 import { findGistByName } from '../../gists/gists-store.js';
-import { commentsOfAuthor, gistsOfOwner } from '../../gists/comments/gist-reads-store.js';
+import { commentsOfAuthor, gistsOfOwner } from '../../gists/gist-reads-store.js';
 import type { UserResolvers } from '../generated/resolvers-types.js';
 import { gistCommentModel, gistModel } from './gist-models.js';
 import { gistOrder } from './gist-resolvers.js';

@@ -1,12 +1,13 @@
-// The gist reads GraphQL needs beyond one gist by name or id: a user's gists,
-// a gist's forks and stargazers, star counts, and a user's comments. Kept
-// with the comments until the gists' own store (gists-store.ts) takes them.
-// Each list is a count and a page; which gists a caller may list is the
-// policy's answer (access/gist-access.ts), passed in as `withSecret`.
-import type { Sql } from '../../db/database.js';
-import type { GistRow } from '../gists-store.js';
-import type { GistCommentRow } from './gist-comments-store.js';
-import { findGistCommentsByIds } from './gist-comments-store.js';
+// The gist reads GraphQL needs beyond one gist by name or id and REST's lists
+// (gists-list-store.ts, whose rows and comment counts these share): a user's
+// gists in GraphQL's orders, a gist's forks and stargazers, star counts, and a
+// user's comments. Each list is a count and a page; which gists a caller may
+// list is the policy's answer (access/gist-access.ts), passed in as `withSecret`.
+import type { Sql } from '../db/database.js';
+import type { GistRow } from './gists-store.js';
+import { COLUMNS } from './gists-list-store.js';
+import type { GistCommentRow } from './comments/gist-comments-store.js';
+import { findGistCommentsByIds } from './comments/gist-comments-store.js';
 
 export interface Window {
   limit: number;
@@ -15,10 +16,7 @@ export interface Window {
 
 export type GistOrderColumn = 'created_at' | 'updated_at';
 
-const SELECT_GIST = (sql: Sql) => sql`
-  SELECT g.id, g.name, g.owner_id, a.login AS owner_login, a.kind AS owner_kind, a.site_admin AS owner_site_admin,
-         g.description, g.public, g.fork_of_id, g.created_at, g.updated_at
-  FROM gists g JOIN accounts a ON a.id = g.owner_id`;
+const SELECT_GIST = (sql: Sql) => sql`SELECT ${COLUMNS(sql)} FROM gists g JOIN accounts a ON a.id = g.owner_id`;
 
 const orderBy = (sql: Sql, column: GistOrderColumn, desc: boolean) =>
   desc ? sql`${sql('g.' + column)} DESC, g.id DESC` : sql`${sql('g.' + column)}, g.id`;
@@ -98,13 +96,6 @@ export async function starredBy(sql: Sql, accountId: number, gistIds: readonly n
   const rows = await sql<{ gist_id: number }[]>`
     SELECT gist_id FROM gist_stars WHERE account_id = ${accountId} AND gist_id = ANY(${gistIds as number[]}::bigint[])`;
   return new Set(rows.map((row) => row.gist_id));
-}
-
-/** Comment counts of gists, in one statement. */
-export async function commentCounts(sql: Sql, gistIds: readonly number[]): Promise<Map<number, number>> {
-  const rows = await sql<{ gist_id: number; n: number }[]>`
-    SELECT gist_id, count(*)::int AS n FROM gist_comments WHERE gist_id = ANY(${gistIds as number[]}::bigint[]) GROUP BY gist_id`;
-  return new Map(rows.map((row) => [row.gist_id, row.n]));
 }
 
 /**

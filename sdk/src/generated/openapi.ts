@@ -6081,7 +6081,7 @@ export interface components {
             /** @enum {string|null} */
             state_reason: "completed" | "reopened" | "not_planned" | "duplicate" | null;
             title: string;
-            body: string | null;
+            body?: string | null;
             /** @description The body rendered to text (Accept: `application/vnd.github.text+json` or `full+json`). */
             body_text?: string;
             /** @description The body rendered to HTML (Accept: `application/vnd.github.html+json` or `full+json`). */
@@ -6131,7 +6131,7 @@ export interface components {
             node_id: string;
             /** Format: uri */
             url: string;
-            body: string;
+            body?: string;
             /** @description The body rendered to text (Accept: `application/vnd.github.text+json` or `full+json`). */
             body_text?: string;
             /** @description The body rendered to HTML (Accept: `application/vnd.github.html+json` or `full+json`). */
@@ -6576,7 +6576,7 @@ export interface components {
             tag_name: string;
             target_commitish: string;
             name: string | null;
-            body: string | null;
+            body?: string | null;
             /** @description The body rendered to text (Accept: `application/vnd.github.text+json` or `full+json`). */
             body_text?: string;
             /** @description The body rendered to HTML (Accept: `application/vnd.github.html+json` or `full+json`). */

@@ -28,9 +28,9 @@ import {
 import type { DataKind } from '../access/data-kinds.js';
 import type { RepositoryRef } from '../access/installation-policy.js';
 import type { GraphqlContext } from './core/context.js';
+import { refusedAsUserOnly, USER_ONLY_TYPES } from './user-only-types.js';
 import { notAccessibleByIntegration } from './core/errors.js';
 import { acrossRepositoriesKind } from './core/across-repositories.js';
-import { gistRefusal } from '../access/gist-access.js';
 
 type KindOf = DataKind | ((value: Record<string, unknown>, ctx: GraphqlContext) => Promise<DataKind>);
 
@@ -158,20 +158,6 @@ const TYPE_KINDS: ReadonlyMap<string, KindOf> = new Map<string, KindOf>([
   ['Reaction', reactionKind],
 ]);
 
-/**
- * Gists belong to users, not repositories: the policy refuses them to every
- * installation (access/gist-access.ts), whatever its app permissions.
- */
-const USER_ONLY_TYPES: ReadonlySet<string> = new Set([
-  'Gist',
-  'GistConnection',
-  'GistEdge',
-  'GistComment',
-  'GistCommentConnection',
-  'GistCommentEdge',
-  'GistFile',
-]);
-
 /** The repository each value was let through for, per request: its children without one of their own inherit it. */
 const passed = new WeakMap<GraphqlContext['loaders'], WeakMap<object, RepositoryRef>>();
 
@@ -248,8 +234,7 @@ async function checked(
   const across = acrossRepositoriesKind(value);
   if (across !== undefined) return ctx.access.coversKind(across) ? value : notAccessibleByIntegration();
   const concrete = await typeNameOf(value, typeName, ctx, info);
-  if (concrete !== null && USER_ONLY_TYPES.has(concrete) && gistRefusal(ctx.principal, null, 'read') !== null)
-    return notAccessibleByIntegration();
+  if (concrete !== null && refusedAsUserOnly(concrete, ctx.principal)) return notAccessibleByIntegration();
   const kindOf = concrete === null ? undefined : TYPE_KINDS.get(concrete);
   if (kindOf === undefined && concrete !== null) return value;
   const kind = typeof kindOf === 'function' ? await kindOf(value, ctx) : kindOf;

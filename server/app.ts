@@ -31,6 +31,7 @@ import { routeTable } from './generated/routes.js';
 import { createServices, type Services } from './services.js';
 import { startMergeabilityWorker } from './pulls/merge/mergeability-worker.js';
 import { serviceIdentity } from './repos/commit-identity.js';
+import { startLicenseBackfill } from './licenses/license-backfill.js';
 import { startWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-runtime.js';
 import { mountCheckRunPage } from './web/check-run-page.js';
 import { mountConsentPage } from './web/consent-page.js';
@@ -160,6 +161,8 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
     log,
     identity: serviceIdentity(config.vendor, config.noreplyHost),
   });
+  // Repositories from before migration 037 get their `license` detected (server/licenses/license-backfill.ts).
+  const licenseBackfill = startLicenseBackfill({ sql, git: services.git, log, detect: services.refFollowers.license });
   const webhooks: WebhookRuntime | undefined = config.webhooks.dispatchInServe
     ? await startWebhookRuntime(config, sql, log, services.git, services.urls, services.refFollowers)
     : undefined;
@@ -168,6 +171,7 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
     services,
     close: async () => {
       clearInterval(pruning);
+      await licenseBackfill.stop();
       await webhooks?.stop();
       await mergeability.stop();
       await services.bus.close();

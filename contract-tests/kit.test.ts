@@ -297,4 +297,12 @@ describe('required chains (stateful-links-summary.py --require, run.sh without -
     expect(run.output).toContain('NOT reached:   … -> ListCommitStatuses');
     expect((await summary(lines.slice(0, 2))).status).toBe(0);
   });
+
+  it('with --links-only (the all-operations run, chain runs to follow) shows the links and judges no chain', async () => {
+    const run = await summary(lines.slice(0, 2), '--links-only');
+    expect(run.status).toBe(0);
+    expect(run.output).toContain(`${STATUS} -> repos/create-commit-status: 201×1`);
+    expect(run.output).not.toContain('reached');
+    expect(run.output).toContain('chains: judged by the chain runs below');
+  });
 });

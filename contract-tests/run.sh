@@ -517,6 +517,8 @@ if [ -n "$RUN_STATEFUL" ]; then
     local require=""
     # The chain runs are held to the chains together, after the last of them (below).
     [ "$REQUIRE_CHAINS" != 1 ] || [ -z "$OWN_SPEC" ] || [ -n "${4:-}" ] || require=--require
+    # The all-operations run with chain runs to follow shows its links only: the chains are theirs.
+    [ "${4:-}" != no-require ] || require=--links-only
     if ! "$VENV/bin/python" "$HERE/stateful-links-summary.py" "$REPORTS/$name-links.txt" "$operations" $require >&2; then
       log "stateful run ($name): a chain step was NOT reached (--no-require-chains to report it only)"
       NOT_REACHED="$NOT_REACHED $name"

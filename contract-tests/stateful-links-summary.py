@@ -13,7 +13,9 @@ completed, and its suite → rerequested. A line names only the step before
 Argument 2 (optional): the run's operationIds, comma-separated, when it was
 narrowed; then only the chains whose every step is among them are shown.
 `--chains-only`: the chains alone, not each link (run.sh's summary of the
-chain runs together, after each run's own).
+chain runs together, after each run's own). `--links-only`: each link, not the
+chains (the all-operations run when dedicated chain runs follow: its chains are
+judged there, so a step it happened not to draw is no finding).
 Exit status 0, unless `--require` is given (run.sh --require-chains) and a step
 shown is NOT reached: then 1. Without it this is evidence for the reader, not a
 check (a chain's coverage depends on the time budget, see README "Stateful links").
@@ -90,7 +92,7 @@ def operations_of(steps):
     return {op for _label, _vias, step, *_ in steps for op in (step.split(" -> ")[0], step.split(" -> ")[-1])}
 
 
-def main(path, narrowed="", require=False, chains_only=False):
+def main(path, narrowed="", require=False, chains_only=False, links_only=False):
     only = {op for op in narrowed.split(",") if op}
     try:
         with open(path, encoding="utf-8") as handle:
@@ -121,6 +123,9 @@ def main(path, narrowed="", require=False, chains_only=False):
         note = "" if applied[link] else "  (never applied)"
         print(f"[contract]   {link}: {answers}{note}")
     missing = 0
+    if links_only:
+        print("[contract] chains: judged by the chain runs below, not by this run")
+        return 0
     for i, (title, steps) in enumerate(CHAINS):
         if only and not operations_of(steps) <= only:
             continue
@@ -134,6 +139,6 @@ def main(path, narrowed="", require=False, chains_only=False):
 
 
 if __name__ == "__main__":
-    flags = {"--require", "--chains-only"}
+    flags = {"--require", "--chains-only", "--links-only"}
     args = [arg for arg in sys.argv[1:] if arg not in flags]
-    sys.exit(main(args[0], args[1] if len(args) > 1 else "", "--require" in sys.argv[1:], "--chains-only" in sys.argv[1:]))
+    sys.exit(main(args[0], args[1] if len(args) > 1 else "", "--require" in sys.argv[1:], "--chains-only" in sys.argv[1:], "--links-only" in sys.argv[1:]))

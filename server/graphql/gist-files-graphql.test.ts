@@ -15,7 +15,7 @@ let firstVersion: string;
 const gql = (query: string, variables: Record<string, unknown> = {}) =>
   graphqlOk(server, query, variables, alice.token);
 const FILES_QUERY = `query($name: String!, $limit: Int, $oid: GitObjectID) { user(login: "alice") { gist(name: $name) {
-  files(limit: $limit, oid: $oid) { name encodedName encoding extension isImage isTruncated language { id } size text }
+  files(limit: $limit, oid: $oid) { name encodedName encoding extension isImage isTruncated language { id name color } size text }
 } } }`;
 
 beforeAll(async () => {
@@ -52,7 +52,12 @@ describe('Gist.files', () => {
         extension: '.ts',
         isImage: false,
         isTruncated: false,
-        language: null,
+        // Linguist's TypeScript, with GitHub's legacy id (08:Language378).
+        language: {
+          id: Buffer.from('08:Language378').toString('base64'),
+          name: 'TypeScript',
+          color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+        },
         size: 20,
         text: 'export const a = 2;\n',
       },
@@ -63,7 +68,7 @@ describe('Gist.files', () => {
         extension: '.md',
         isImage: false,
         isTruncated: false,
-        language: null,
+        language: expect.objectContaining({ name: 'Markdown' }),
         size: 8,
         text: '# Notes\n',
       },

@@ -1985,8 +1985,8 @@ export type GistEdge = {
 };
 
 /**
- * A file of a gist, read from its git repository. Wharf detects no languages
- * as Language nodes, so `language` is null.
+ * A file of a gist, read from its git repository. `language` is Linguist's
+ * language of its name (server/languages/), null when it names none.
  */
 export type GistFile = {
   __typename?: 'GistFile';
@@ -2012,8 +2012,8 @@ export type GistFile = {
 
 
 /**
- * A file of a gist, read from its git repository. Wharf detects no languages
- * as Language nodes, so `language` is null.
+ * A file of a gist, read from its git repository. `language` is Linguist's
+ * language of its name (server/languages/), null when it names none.
  */
 export type GistFileTextArgs = {
   truncate?: InputMaybe<Scalars['Int']['input']>;
@@ -2915,9 +2915,18 @@ export type LabeledEvent = Node & {
   labelable: Labelable;
 };
 
+/**
+ * A language of code, as GitHub's Linguist names it (the linguist-languages
+ * package's data). `id` is GitHub's legacy form, base64 of `08:Language<id>`.
+ */
 export type Language = Node & {
   __typename?: 'Language';
+  /** The color defined for the current language. */
+  color?: Maybe<Scalars['String']['output']>;
+  /** The Node ID of the Language object */
   id: Scalars['ID']['output'];
+  /** The name of the current language. */
+  name: Scalars['String']['output'];
 };
 
 export type LanguageConnection = {
@@ -12397,7 +12406,9 @@ export type LabeledEventResolvers<ContextType = GraphqlContext, ParentType exten
 };
 
 export type LanguageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Language'] = ResolversParentTypes['Language']> = {
+  color?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

@@ -11,6 +11,7 @@ import type { GraphqlContext } from '../core/context.js';
 import { githubError } from '../core/errors.js';
 import type { GistFileResolvers } from '../generated/resolvers-types.js';
 import type { GistModel } from './gist-models.js';
+import { languageNodeId, languageOfFile } from '../../languages/linguist-language.js';
 
 export interface GistFileModel {
   entry: GistEntry;
@@ -64,8 +65,10 @@ export const GistFile: GistFileResolvers = {
   isImage: (file) => IMAGE_EXTENSIONS.has(gistFileExtension(file.entry.filename)),
   // readGistContents cuts at MAX_CONTENT_BYTES; the size says so without reading.
   isTruncated: (file) => file.entry.size > MAX_CONTENT_BYTES,
-  // Wharf has no Language nodes (Repository.primaryLanguage is null too).
-  language: () => null,
+  language: (file) => {
+    const language = languageOfFile(file.entry.filename);
+    return language ? { id: languageNodeId(language), name: language.name, color: language.color } : null;
+  },
   size: (file) => file.entry.size,
   text: async (file, { truncate }) => {
     if (truncate != null && truncate < 0) {

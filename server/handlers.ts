@@ -23,6 +23,7 @@ import { emailsHandlers } from './emails/handlers/index.js';
 import { emojisHandlers } from './emojis/handlers/index.js';
 import { labelsHandlers } from './labels/handlers/index.js';
 import { licensesHandlers } from './licenses/handlers/index.js';
+import { codeownersHandlers } from './codeowners/handlers/index.js';
 import { markdownHandlers } from './markdown/handlers/index.js';
 import { withRenderedBodies } from './markdown/handlers/rendered-bodies.js';
 import { metaHandlers } from './meta/handlers/index.js';
@@ -67,6 +68,7 @@ export const handlers: Handlers = withRenderedBodies({
   ...emojisHandlers,
   ...labelsHandlers,
   ...licensesHandlers,
+  ...codeownersHandlers,
   ...markdownHandlers,
   ...metaHandlers,
   ...milestonesHandlers,

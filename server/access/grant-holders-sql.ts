@@ -9,10 +9,10 @@ import type { Sql, TransactionSql } from '../db/database.js';
 
 type Db = Sql | TransactionSql;
 
-// Collaborator permissions that carry push access (triage/maintain join when those levels land).
-const PUSH_PERMISSIONS = ['write', 'admin'];
+// Collaborator permissions that carry push access (triage does not: it manages issues and pull requests only).
+const PUSH_PERMISSIONS = ['write', 'maintain', 'admin'];
 
-/** `a` holds push access: the owner, a write or admin collaborator, an admin of the owning organization. */
+/** `a` holds push access: the owner, a write, maintain or admin collaborator, an admin of the owning organization. */
 export const holdsPushIn = (sql: Db, repositoryId: Fragment, ownerId: Fragment) => sql`
   a.kind = 'User' AND (
     a.id = ${ownerId}

@@ -240,6 +240,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/codeowners/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List CODEOWNERS errors
+         * @description The errors of the CODEOWNERS file at `ref` (default: the default branch), the first of `.github/CODEOWNERS`, `CODEOWNERS` and `docs/CODEOWNERS`, in line order: `Invalid pattern` (negation `!`, `[ ]` ranges, `***`, a lone `/`), `Invalid owner` (none of `@login`, `@org/team`, an email address) and `Unknown owner` (an owner that is no user with write access; teams are not resolved yet). No file, or one of 3 MB or more (ignored as GitHub ignores it): no errors. 404 when `ref` names no commit. Access as the contents API.
+         */
+        get: operations["repos/codeowners-errors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/codes_of_conduct": {
         parameters: {
             query?: never;
@@ -7743,6 +7763,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["license-content"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/codeowners-errors": {
+        parameters: {
+            query?: {
+                /**
+                 * @description A branch, tag or commit name used to determine which version of the CODEOWNERS file to use. Default: the repository's default branch (e.g. `main`)
+                 * @example main
+                 */
+                ref?: string;
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The errors, possibly none. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            /** @description The line number where this errors occurs. */
+                            line: number;
+                            /** @description The column number where this errors occurs. */
+                            column: number;
+                            /** @description The contents of the line where the error occurs. */
+                            source?: string;
+                            /** @description The type of error. */
+                            kind: string;
+                            /** @description Suggested action to fix the error. This will usually be `null`, but is provided for some common errors. */
+                            suggestion?: string | null;
+                            /** @description A human-readable description of the error, combining information from multiple fields, laid out for display in a monospaced typeface (for example, a command-line setting). */
+                            message: string;
+                            /** @description The path of the file where the error occured. */
+                            path: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["bad_request"];

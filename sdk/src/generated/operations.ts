@@ -175,6 +175,7 @@ export const operations = {
   "reactions/list-for-issue-comment": { method: "get", path: "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions" },
   "reactions/list-for-pull-request-review-comment": { method: "get", path: "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions" },
   "reactions/list-for-release": { method: "get", path: "/repos/{owner}/{repo}/releases/{release_id}/reactions" },
+  "repos/codeowners-errors": { method: "get", path: "/repos/{owner}/{repo}/codeowners/errors" },
   "repos/compare-commits-with-basehead": { method: "get", path: "/repos/{owner}/{repo}/compare/{basehead}" },
   "repos/create-commit-status": { method: "post", path: "/repos/{owner}/{repo}/statuses/{sha}" },
   "repos/create-for-authenticated-user": { method: "post", path: "/user/repos" },

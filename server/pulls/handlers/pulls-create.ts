@@ -10,6 +10,9 @@ import { branchSha, diffCounts } from '../pull-git.js';
 import { resolveHead } from '../pull-head.js';
 import { checkMaintainerGrant } from '../maintainer-grant.js';
 import { pullRequestView } from '../pull-view.js';
+import { pullFileSummary } from '../pull-diff.js';
+import { requestReviewers } from '../review-requests.js';
+import { codeownerLogins, MAX_CODEOWNER_REQUESTS } from '../../codeowners/codeowner-reviews.js';
 
 // Anyone who can read the repository may open a pull request (as GitHub).
 // The head is a branch of this repository or of a repository of its fork
@@ -42,10 +45,14 @@ export const createPull: Handler<'pulls/create'> = async (ctx) => {
     ]);
   }
   const repos = await repositoryLookup(ctx.services, repo, [head.repo.id]);
+  // Code owners of the changed files are asked to review (server/codeowners/).
+  const owners = await codeownerLogins(ctx.services.sql, git, repo, baseSha, async () =>
+    (await pullFileSummary(git, repo.id, { base_sha: baseSha, head_sha: headSha })).map((f) => f.filename),
+  );
   const issue =
     body.issue !== undefined ? { number: body.issue } : { title: checkedTitle(body.title!), body: body.body ?? null };
-  const row = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
-    openPull(events, git, repos, {
+  const row = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
+    const opened = await openPull(events, git, repos, {
       issue,
       head: { ref: headRef, sha: headSha },
       headRepository: head.repo,
@@ -53,8 +60,13 @@ export const createPull: Handler<'pulls/create'> = async (ctx) => {
       draft: body.draft ?? false,
       maintainerCanModify: body.maintainer_can_modify ?? false,
       counts,
-    }),
-  );
+    });
+    const reviewers = owners
+      .filter((owner) => owner.id !== opened.issue.user_id)
+      .slice(0, MAX_CODEOWNER_REQUESTS)
+      .map((owner) => owner.login);
+    return reviewers.length ? requestReviewers(events, repos, opened.issue.number, reviewers) : opened;
+  });
   const view = pullRequestView(row, repos, ctx.services.urls);
   return { status: 201, body: view, headers: { Location: view.url } };
 };

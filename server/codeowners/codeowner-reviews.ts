@@ -1,0 +1,42 @@
+// Review requests for code owners when a pull request opens, as GitHub makes
+// them: the CODEOWNERS file of the base branch decides, each changed file's
+// owning rule names its owners, and every owner who may own (push access)
+// other than the author is asked once. At most MAX_CODEOWNER_REQUESTS are
+// asked (GitHub's limit on requested reviewers is 100 a pull request). The
+// changed files are listed only when there is a CODEOWNERS file.
+import type { Sql } from '../db/database.js';
+import type { GitRepositories } from '../repos/git.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
+import { codeownersAt } from './codeowners-file.js';
+import { CodeownersMatcher } from './codeowners-match.js';
+import { resolveOwners } from './codeowners-owners.js';
+import { parseCodeowners } from './codeowners-parse.js';
+
+export const MAX_CODEOWNER_REQUESTS = 100;
+
+/** The code owners of the changed paths at `baseSha`, in the order first owned; the caller leaves the author out. */
+export async function codeownerLogins(
+  sql: Sql,
+  git: GitRepositories,
+  repo: RepositoryRow,
+  baseSha: string,
+  changedPaths: () => Promise<readonly string[]>,
+): Promise<{ id: number; login: string }[]> {
+  const file = await codeownersAt(git, repo.id, baseSha);
+  if (!file) return [];
+  const parsed = parseCodeowners(file.text);
+  if (!parsed.rules.some((rule) => rule.owners.length > 0)) return [];
+  const matcher = new CodeownersMatcher(parsed.rules);
+  const owners = await resolveOwners(sql, repo, parsed);
+  const paths = await changedPaths();
+  const found = new Map<number, { id: number; login: string }>();
+  for (const path of paths) {
+    for (const owner of matcher.ruleFor(path)?.owners ?? []) {
+      const account = owners.accountOf(owner);
+      if (account) found.set(account.id, { id: account.id, login: account.login });
+      // One more than the cap, so that leaving the author out still leaves the cap.
+      if (found.size > MAX_CODEOWNER_REQUESTS) return [...found.values()];
+    }
+  }
+  return [...found.values()];
+}

@@ -48,7 +48,9 @@ const requested = (pull: Record<string, any>) => pull.requested_reviewers.map((u
 
 beforeAll(async () => {
   server = await startTestServer();
-  [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((l) => server.createUser(l)));
+  [alice, bob, carol, dave] = (await Promise.all(
+    ['alice', 'bob', 'carol', 'dave'].map((l) => server.createUser(l)),
+  )) as [TestUser, TestUser, TestUser, TestUser];
   const app = await server.createRepo(alice.token, { name: 'app', auto_init: true });
   await grant(server, app.id, bob.id, 'write');
   await grant(server, app.id, carol.id, 'maintain');

@@ -37,4 +37,17 @@ function wwwAutolinks(md: MarkdownIt): void {
 /** `markdown` (a README: single newlines join lines) and `gfm` (a comment: a single newline is a `<br>`). */
 export const parsers = { markdown: parser(false), gfm: parser(true) } as const;
 
+/**
+ * One-line texts GitHub renders without Markdown blocks, each read with
+ * `parseInline` (no `<p>`), everything else escaped as text:
+ * - `title`: an issue's or pull request's title, where GitHub renders only
+ *   code spans (`` `x` `` → `<code>x</code>`); `**x**` or `<b>` stay text.
+ * - `plain`: a commit message or a repository description, plain text whose
+ *   URLs become links (GFM's autolinks) and whose newlines stay newlines.
+ */
+export const inlineParsers = {
+  title: markdownIt('zero', { html: false, linkify: false }).enable(['backticks']),
+  plain: markdownIt('zero', { html: false, linkify: true }).enable(['linkify']).use(wwwAutolinks),
+} as const;
+
 export type MarkdownMode = keyof typeof parsers;

@@ -22,6 +22,4 @@ export const NOT_SERVED: Record<string, string> = {
   'Commit.messageHeadlineHTML': 'the Markdown renderer comes with issue 36',
   'Release.mentions': NEEDS_MARKDOWN_RENDERER,
   'Release.shortDescriptionHTML': NEEDS_MARKDOWN_RENDERER,
-  'Issue.titleHTML': NEEDS_MARKDOWN_RENDERER,
-  'PullRequest.titleHTML': NEEDS_MARKDOWN_RENDERER,
 };

@@ -2293,6 +2293,8 @@ export type Issue = Assignable & Closable & Labelable & Lockable & Node & Reacta
   /** A list of events, comments, commits, etc. associated with the issue: the events Wharf records and the comments (`first` or `last`, 1–100). */
   timelineItems: IssueTimelineItemsConnection;
   title: Scalars['String']['output'];
+  /** Identifies the issue title rendered to HTML: code spans, and references linked where the viewer reads them. */
+  titleHTML: Scalars['String']['output'];
   /** A list of issues that track this issue (none on Wharf). */
   trackedInIssues: IssueConnection;
   /** A list of issues tracked inside the current issue (none on Wharf). */
@@ -4852,6 +4854,8 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   /** A list of events, comments, commits, etc. associated with the pull request: the events Wharf records, the comments, the submitted reviews and the commits (`first` or `last`, 1–100). */
   timelineItems: PullRequestTimelineItemsConnection;
   title: Scalars['String']['output'];
+  /** Identifies the pull request title rendered to HTML: code spans, and references linked where the viewer reads them. */
+  titleHTML: Scalars['HTML']['output'];
   /** Returns a count of how many comments this pull request has received. */
   totalCommentsCount?: Maybe<Scalars['Int']['output']>;
   updatedAt: Scalars['DateTime']['output'];
@@ -12228,6 +12232,7 @@ export type IssueResolvers<ContextType = GraphqlContext, ParentType extends Reso
   timeline?: Resolver<ResolversTypes['IssueTimelineConnection'], ParentType, ContextType, Partial<IssueTimelineArgs>>;
   timelineItems?: Resolver<ResolversTypes['IssueTimelineItemsConnection'], ParentType, ContextType, Partial<IssueTimelineItemsArgs>>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titleHTML?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   trackedInIssues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<IssueTrackedInIssuesArgs>>;
   trackedIssues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<IssueTrackedIssuesArgs>>;
   trackedIssuesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<IssueTrackedIssuesCountArgs>>;
@@ -13107,6 +13112,7 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   timeline?: Resolver<ResolversTypes['PullRequestTimelineConnection'], ParentType, ContextType, Partial<PullRequestTimelineArgs>>;
   timelineItems?: Resolver<ResolversTypes['PullRequestTimelineItemsConnection'], ParentType, ContextType, Partial<PullRequestTimelineItemsArgs>>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titleHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
   totalCommentsCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;

@@ -1,5 +1,6 @@
 // The one-line rendered fields of GraphQL: Issue.titleHTML and
-// PullRequest.titleHTML (code spans and references), through the same
+// PullRequest.titleHTML (code spans and references), Commit.messageHeadlineHTML
+// and messageBodyHTML (text, autolinks, references), through the same
 // renderer and per-request batch as bodyHTML: references link only what the
 // viewer reads, hostile text is escaped, and a list of titles costs a few
 // statements whatever its length.
@@ -14,8 +15,14 @@ let alice: TestUser;
 let bob: TestUser;
 const statements: string[] = [];
 const LISTED = 30;
+const COMMITS = 15;
+let initial: string;
 
 const TITLE = 'Fix `a<b>` for #1 and alice/secret#1 @bob <script>alert(1)</script><img src=x onerror=alert(1)> **x**';
+
+const MESSAGE = (sha: string) =>
+  'Fix `x` for #1 <script>alert(1)</script> https://example.com/a?b=1&c\n\n' +
+  `Body: alice/secret#1 @bob ${sha} <img src=x onerror=alert(1)> [a](javascript:alert(1)) **y**\nsecond line`;
 
 beforeAll(async () => {
   server = await startTestServer({}, { onStatement: (query) => void statements.push(query) });
@@ -46,6 +53,15 @@ beforeAll(async () => {
     body: { title: TITLE, head: 'topic', base: 'main' },
   });
   for (let i = 0; i < LISTED; i++) await issue(`more \`${i}\` #1 @bob @alice alice/t#2`);
+  initial = (await apiOk(server, '/repos/alice/t/commits?per_page=1', { token: alice.token }))[0].sha;
+  const commit = (path: string, message: string) =>
+    apiOk(server, `/repos/alice/t/contents/${path}`, {
+      method: 'PUT',
+      token: alice.token,
+      body: { message, content: Buffer.from(path).toString('base64') },
+    });
+  for (let i = 0; i < COMMITS; i++) await commit(`c${i}.txt`, `Change ${i} for #1\n\nSee @bob and ${initial}`);
+  await commit('m.txt', MESSAGE(initial));
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -85,6 +101,52 @@ describe('titleHTML', () => {
     );
     expect(linked).toHaveLength(LISTED);
     expect(linked[0].titleHTML).toMatch(/^more <code>\d+<\/code> <a href="[^"]+\/alice\/t\/issues\/1">#1<\/a>/);
+    const once = (marker: string) =>
+      expect(
+        statements.filter((q) => q.includes(marker)),
+        marker,
+      ).toHaveLength(1);
+    once('AS w(owner, repo)');
+    once('SELECT o.login, r.name, i.number');
+    once('FROM accounts WHERE lower(login) = ANY');
+    expect(statements.length).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('Commit.messageHeadlineHTML and messageBodyHTML', () => {
+  const HEAD = 'object(expression: "main") { ... on Commit { messageHeadline messageHeadlineHTML messageBodyHTML } }';
+
+  it('render the message as text: escaped, URLs and readable references linked, newlines kept', async () => {
+    const { object } = await ask(HEAD, bob.token);
+    const url = server.url;
+    expect(object.messageHeadline).toBe('Fix `x` for #1 <script>alert(1)</script> https://example.com/a?b=1&c');
+    expect(object.messageHeadlineHTML).toBe(
+      `Fix \`x\` for <a href="${url}/alice/t/issues/1">#1</a> &lt;script&gt;alert(1)&lt;/script&gt; ` +
+        '<a href="https://example.com/a?b=1&amp;c">https://example.com/a?b=1&amp;c</a>',
+    );
+    expect(object.messageBodyHTML).toBe(
+      `Body: alice/secret#1 <a href="${url}/bob">@bob</a> ` +
+        `<a href="${url}/alice/t/commit/${initial}"><tt>${initial.slice(0, 7)}</tt></a> ` +
+        '&lt;img src=x onerror=alert(1)&gt; [a](javascript:alert(1)) **y**\nsecond line',
+    );
+    for (const html of [object.messageHeadlineHTML, object.messageBodyHTML]) expect(dangers(html)).toEqual([]);
+    const asAlice = await ask(HEAD, alice.token);
+    expect(asAlice.object.messageBodyHTML).toContain(`<a href="${url}/alice/secret/issues/1">alice/secret#1</a>`);
+  });
+
+  it('render a history’s messages in one batch: one lookup statement of each kind, whatever the count', async () => {
+    statements.length = 0;
+    const { object } = await ask(
+      'object(expression: "main") { ... on Commit { history(first: 50) { nodes { messageHeadlineHTML messageBodyHTML } } } }',
+      bob.token,
+    );
+    const nodes = object.history.nodes;
+    const changes = nodes.filter((n: any) => n.messageHeadlineHTML.startsWith('Change '));
+    expect(changes).toHaveLength(COMMITS);
+    for (const n of changes) {
+      expect(n.messageHeadlineHTML).toMatch(/for <a href="[^"]+\/alice\/t\/issues\/1">#1<\/a>$/);
+      expect(n.messageBodyHTML).toContain(`<tt>${initial.slice(0, 7)}</tt>`);
+    }
     const once = (marker: string) =>
       expect(
         statements.filter((q) => q.includes(marker)),

@@ -18,8 +18,6 @@ export const NOT_SERVED: Record<string, string> = {
   'Repository.openGraphImageUrl': 'Wharf renders no social preview image, and the field cannot be null',
   'Repository.planFeatures': 'Wharf has no plans; the limits it does have are not collected in one place yet',
   'Repository.shortDescriptionHTML': 'the Markdown renderer comes with issue 36',
-  'Commit.messageBodyHTML': 'the Markdown renderer comes with issue 36',
-  'Commit.messageHeadlineHTML': 'the Markdown renderer comes with issue 36',
   'Release.mentions': NEEDS_MARKDOWN_RENDERER,
   'Release.shortDescriptionHTML': NEEDS_MARKDOWN_RENDERER,
 };

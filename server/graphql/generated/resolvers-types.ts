@@ -994,8 +994,12 @@ export type Commit = GitObject & Node & {
   message: Scalars['String']['output'];
   /** The Git commit message body */
   messageBody: Scalars['String']['output'];
+  /** The commit message body rendered to HTML: text with its URLs and the references the viewer reads linked, everything else escaped. */
+  messageBodyHTML: Scalars['HTML']['output'];
   /** The Git commit message headline */
   messageHeadline: Scalars['String']['output'];
+  /** The commit message headline rendered to HTML, as messageBodyHTML. */
+  messageHeadlineHTML: Scalars['HTML']['output'];
   /** The Git object ID */
   oid: Scalars['GitObjectID']['output'];
   onBehalfOf?: Maybe<Organization>;
@@ -11621,7 +11625,9 @@ export type CommitResolvers<ContextType = GraphqlContext, ParentType extends Res
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   messageBody?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  messageBodyHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
   messageHeadline?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  messageHeadlineHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
   oid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
   onBehalfOf?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
   parents?: Resolver<ResolversTypes['CommitConnection'], ParentType, ContextType, Partial<CommitParentsArgs>>;

@@ -3,6 +3,7 @@
 // lists from task-lists.ts). Raw HTML is parsed as CommonMark says and left to
 // the sanitiser (sanitize.ts), which is the one place that decides what is safe.
 import markdownIt, { type MarkdownIt } from 'markdown-it';
+import { emojiShortcodes } from './emoji-shortcodes.js';
 import { taskLists } from './task-lists.js';
 
 /**
@@ -44,10 +45,11 @@ export const parsers = { markdown: parser(false), gfm: parser(true) } as const;
  *   code spans (`` `x` `` → `<code>x</code>`); `**x**` or `<b>` stay text.
  * - `plain`: a commit message or a repository description, plain text whose
  *   URLs become links (GFM's autolinks) and whose newlines stay newlines.
+ * Both show GitHub's `:name:` emoji as their characters (emoji-shortcodes.ts).
  */
 export const inlineParsers = {
-  title: markdownIt('zero', { html: false, linkify: false }).enable(['backticks']),
-  plain: markdownIt('zero', { html: false, linkify: true }).enable(['linkify']).use(wwwAutolinks),
+  title: markdownIt('zero', { html: false, linkify: false }).enable(['backticks']).use(emojiShortcodes),
+  plain: markdownIt('zero', { html: false, linkify: true }).enable(['linkify']).use(wwwAutolinks).use(emojiShortcodes),
 } as const;
 
 export type MarkdownMode = keyof typeof parsers;

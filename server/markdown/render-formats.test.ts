@@ -37,6 +37,16 @@ describe('one-line formats', () => {
     );
   });
 
+  it('shows GitHub’s :emoji: in each one-line format, outside code and links', async () => {
+    expect(await html(':rocket: `:tada:` :not_an_emoji: :+1:', 'title')).toBe(
+      '🚀 <code>:tada:</code> :not_an_emoji: 👍',
+    );
+    expect(await html('Ship :ship: https://example.com/:tada:', 'message')).toBe(
+      'Ship 🚢 <a href="https://example.com/:tada:">https://example.com/:tada:</a>',
+    );
+    expect(await html(':sparkles:', 'description')).toBe('✨');
+  });
+
   it('a description links URLs and never references', async () => {
     const deps = { ...offlineDeps, sql: () => Promise.reject(new Error('no lookup expected')) } as never;
     const [out] = await renderBodies(deps, [

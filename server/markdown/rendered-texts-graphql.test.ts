@@ -1,6 +1,7 @@
 // The one-line rendered fields of GraphQL: Issue.titleHTML and
 // PullRequest.titleHTML (code spans and references), Commit.messageHeadlineHTML
-// and messageBodyHTML (text, autolinks, references), through the same
+// and messageBodyHTML (text, autolinks, references), Repository.descriptionHTML
+// (a <div> of text, autolinks, emoji), through the same
 // renderer and per-request batch as bodyHTML: references link only what the
 // viewer reads, hostile text is escaped, and a list of titles costs a few
 // statements whatever its length.
@@ -156,5 +157,36 @@ describe('Commit.messageHeadlineHTML and messageBodyHTML', () => {
     once('SELECT o.login, r.name, i.number');
     once('FROM accounts WHERE lower(login) = ANY');
     expect(statements.length).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('Repository.descriptionHTML', () => {
+  const DESCRIPTION = 'Tools :rocket: for #1 @bob https://example.com <script>alert(1)</script> :nope:';
+
+  it('is a <div> of the description: escaped, URLs linked, emoji shown, references left as text', async () => {
+    await apiOk(server, '/repos/alice/t', { method: 'PATCH', token: alice.token, body: { description: DESCRIPTION } });
+    const repo = await ask('description descriptionHTML', bob.token);
+    expect(repo.description).toBe(DESCRIPTION);
+    expect(repo.descriptionHTML).toBe(
+      '<div>Tools 🚀 for #1 @bob <a href="https://example.com">https://example.com</a> ' +
+        '&lt;script&gt;alert(1)&lt;/script&gt; :nope:</div>',
+    );
+    expect(dangers(repo.descriptionHTML)).toEqual([]);
+  });
+
+  it('is an empty <div> without a description, and a list of them asks the database nothing more', async () => {
+    await server.createRepo(alice.token, { name: 'bare' });
+    const list = (fields: string) =>
+      `{ user(login: "alice") { repositories(first: 50) { nodes { name ${fields} } } } }`;
+    statements.length = 0;
+    const plain = await graphqlOk(server, list(''), {}, bob.token);
+    const without = statements.length;
+    statements.length = 0;
+    const rendered = await graphqlOk(server, list('descriptionHTML'), {}, bob.token);
+    expect(plain.errors).toBeUndefined();
+    expect(rendered.errors).toBeUndefined();
+    const nodes = rendered.data!.user.repositories.nodes;
+    expect(nodes.find((n: any) => n.name === 'bare').descriptionHTML).toBe('<div></div>');
+    expect(statements.length).toBe(without);
   });
 });

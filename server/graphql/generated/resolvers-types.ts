@@ -6511,6 +6511,8 @@ export type Repository = Node & UniformResourceLocatable & {
   deployKeys: DeployKeyConnection;
   deployments: DeploymentConnection;
   description?: Maybe<Scalars['String']['output']>;
+  /** The description of the repository rendered to HTML: a `<div>` of its text, escaped, with URLs linked and `:emoji:` shown. */
+  descriptionHTML: Scalars['HTML']['output'];
   discussion?: Maybe<Discussion>;
   discussionCategories: DiscussionCategoryConnection;
   discussionCategory?: Maybe<DiscussionCategory>;
@@ -13713,6 +13715,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   deployKeys?: Resolver<ResolversTypes['DeployKeyConnection'], ParentType, ContextType, Partial<RepositoryDeployKeysArgs>>;
   deployments?: Resolver<ResolversTypes['DeploymentConnection'], ParentType, ContextType, RequireFields<RepositoryDeploymentsArgs, 'orderBy'>>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  descriptionHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
   discussion?: Resolver<Maybe<ResolversTypes['Discussion']>, ParentType, ContextType, RequireFields<RepositoryDiscussionArgs, 'number'>>;
   discussionCategories?: Resolver<ResolversTypes['DiscussionCategoryConnection'], ParentType, ContextType, RequireFields<RepositoryDiscussionCategoriesArgs, 'filterByAssignable'>>;
   discussionCategory?: Resolver<Maybe<ResolversTypes['DiscussionCategory']>, ParentType, ContextType, RequireFields<RepositoryDiscussionCategoryArgs, 'slug'>>;

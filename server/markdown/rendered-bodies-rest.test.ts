@@ -1,6 +1,6 @@
 // body_html and body_text through GitHub's media types on every REST surface
 // that answers a Markdown body: issues, issue comments, pull requests,
-// reviews, review comments, releases. Each answer validates against GitHub's
+// reviews, review comments, releases, issue search and timeline items. Each answer validates against GitHub's
 // own schema; bodies render safely; `#N` links only what the caller reads;
 // an Accept that names nothing known is the default, as on GitHub.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,13 +53,18 @@ const surfaces = () => [
   { op: 'pulls/list-review-comments', path: `/repos/alice/rc/pulls/${f.number}/comments`, keepsBody: true },
   { op: 'repos/get-release', path: `/repos/alice/rc/releases/${releaseId}`, keepsBody: false },
   { op: 'repos/list-releases', path: '/repos/alice/rc/releases', keepsBody: false },
+  { op: 'search/issues-and-pull-requests', path: '/search/issues?q=repo:alice/rc+is:issue+world', keepsBody: false },
+  // A `commented` item may leave body out. (Wharf's timeline lists no `reviewed` items yet.)
+  { op: 'issues/list-events-for-timeline', path: `/repos/alice/rc/issues/${issueNumber}/timeline`, keepsBody: false },
 ];
 
-/** The item with BODY in an answer (a list holds others too). */
-const itemOf = (json: any) =>
+/** The item with BODY in an answer (a list holds others too; search's are its `items`). */
+const itemOf = (json: any): any =>
   Array.isArray(json)
     ? json.find((x: any) => x.body === BODY || x.body_html?.includes('world') || x.body_text?.includes('world'))
-    : json;
+    : Array.isArray(json.items)
+      ? itemOf(json.items)
+      : json;
 
 describe('media types on every Markdown surface', () => {
   it('full+json answers body, body_text and body_html, valid against GitHub’s schema', async () => {

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk, apiSuccess } from '../test-support/api-call.js';
 import { githubResponseErrors } from '../test-support/github-schema.js';
-import { type ReviewCommentFixture, reviewCommentFixture } from '../test-support/review-comment-fixture.js';
+import { renderedBodiesFixture } from '../test-support/rendered-bodies-fixture.js';
+import type { ReviewCommentFixture } from '../test-support/review-comment-fixture.js';
 
 let f: ReviewCommentFixture;
 let issueNumber: number;
@@ -20,20 +21,7 @@ const BODY = 'Hello **world** & see #1 and alice/secret#1\n\n<script>alert(1)</s
 const accept = (param: string) => ({ accept: `application/vnd.github.${param}+json` });
 
 beforeAll(async () => {
-  f = await reviewCommentFixture('rc', { onStatement: (query) => void statements.push(query) });
-  const { server, alice, bob } = f;
-  await server.createRepo(alice.token, { name: 'secret', private: true });
-  await apiOk(server, '/repos/alice/secret/issues', { method: 'POST', token: alice.token, body: { title: 's' } });
-  const post = (path: string, body: Record<string, unknown>, token = bob.token) =>
-    apiOk(server, `/repos/alice/rc${path}`, { method: 'POST', token, body });
-  issueNumber = (await post('/issues', { title: 'issue', body: BODY })).number;
-  commentId = (await post(`/issues/${issueNumber}/comments`, { body: BODY })).id;
-  await apiOk(server, `/repos/alice/rc/pulls/${f.number}`, { method: 'PATCH', token: bob.token, body: { body: BODY } });
-  reviewId = (await post(`/pulls/${f.number}/reviews`, { body: BODY, event: 'COMMENT' }, alice.token)).id;
-  reviewCommentId = (
-    await post(`/pulls/${f.number}/comments`, { body: BODY, commit_id: f.head, path: 'a.txt', line: 3, side: 'RIGHT' })
-  ).id;
-  releaseId = (await post('/releases', { tag_name: 'v1', target_commitish: 'main', body: BODY }, alice.token)).id;
+  ({ f, issueNumber, commentId, reviewId, reviewCommentId, releaseId } = await renderedBodiesFixture(BODY, statements));
 }, 120_000);
 afterAll(async () => {
   await f?.close();

@@ -3,6 +3,7 @@
 // lists from task-lists.ts). Raw HTML is parsed as CommonMark says and left to
 // the sanitiser (sanitize.ts), which is the one place that decides what is safe.
 import markdownIt, { type MarkdownIt } from 'markdown-it';
+import { emojiShortcodes } from './emoji-shortcodes.js';
 import { taskLists } from './task-lists.js';
 
 /**
@@ -36,5 +37,19 @@ function wwwAutolinks(md: MarkdownIt): void {
 
 /** `markdown` (a README: single newlines join lines) and `gfm` (a comment: a single newline is a `<br>`). */
 export const parsers = { markdown: parser(false), gfm: parser(true) } as const;
+
+/**
+ * One-line texts GitHub renders without Markdown blocks, each read with
+ * `parseInline` (no `<p>`), everything else escaped as text:
+ * - `title`: an issue's or pull request's title, where GitHub renders only
+ *   code spans (`` `x` `` → `<code>x</code>`); `**x**` or `<b>` stay text.
+ * - `plain`: a commit message or a repository description, plain text whose
+ *   URLs become links (GFM's autolinks) and whose newlines stay newlines.
+ * Both show GitHub's `:name:` emoji as their characters (emoji-shortcodes.ts).
+ */
+export const inlineParsers = {
+  title: markdownIt('zero', { html: false, linkify: false }).enable(['backticks']).use(emojiShortcodes),
+  plain: markdownIt('zero', { html: false, linkify: true }).enable(['linkify']).use(wwwAutolinks).use(emojiShortcodes),
+} as const;
 
 export type MarkdownMode = keyof typeof parsers;

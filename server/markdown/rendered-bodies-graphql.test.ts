@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk, apiSuccess } from '../test-support/api-call.js';
 import { graphqlOk } from '../test-support/graphql-call.js';
-import { type ReviewCommentFixture, reviewCommentFixture } from '../test-support/review-comment-fixture.js';
+import { renderedBodiesFixture } from '../test-support/rendered-bodies-fixture.js';
+import type { ReviewCommentFixture } from '../test-support/review-comment-fixture.js';
 
 let f: ReviewCommentFixture;
 let issueNumber: number;
@@ -15,20 +16,10 @@ const BODY = 'Hello **world** & see #1 and alice/secret#1 @alice\n\n<script>aler
 const LISTED = 12;
 
 beforeAll(async () => {
-  f = await reviewCommentFixture('rc', { onStatement: (query) => void statements.push(query) });
-  const { server, alice, bob } = f;
-  await server.createRepo(alice.token, { name: 'secret', private: true });
-  await apiOk(server, '/repos/alice/secret/issues', { method: 'POST', token: alice.token, body: { title: 's' } });
-  const post = (path: string, body: Record<string, unknown>, token = bob.token) =>
-    apiOk(server, `/repos/alice/rc${path}`, { method: 'POST', token, body });
-  issueNumber = (await post('/issues', { title: 'issue', body: BODY })).number;
-  await post(`/issues/${issueNumber}/comments`, { body: BODY });
-  await apiOk(server, `/repos/alice/rc/pulls/${f.number}`, { method: 'PATCH', token: bob.token, body: { body: BODY } });
-  await post(`/pulls/${f.number}/reviews`, { body: BODY, event: 'COMMENT' }, alice.token);
-  await post(`/pulls/${f.number}/comments`, { body: BODY, commit_id: f.head, path: 'a.txt', line: 3, side: 'RIGHT' });
-  await post('/releases', { tag_name: 'v1', target_commitish: 'main', body: BODY }, alice.token);
+  const made = await renderedBodiesFixture(BODY, statements);
+  ({ f, issueNumber } = made);
   for (let i = 0; i < LISTED; i++)
-    await post('/issues', { title: `more ${i}`, body: `#${i + 1} @bob @carol alice/rc#2` });
+    await made.post('/issues', { title: `more ${i}`, body: `#${i + 1} @bob @carol alice/rc#2` });
 }, 120_000);
 afterAll(async () => {
   await f?.close();

@@ -1,12 +1,13 @@
 // body_html and body_text through GitHub's media types on every REST surface
 // that answers a Markdown body: issues, issue comments, pull requests,
-// reviews, review comments, releases. Each answer validates against GitHub's
+// reviews, review comments, releases, issue search and timeline items. Each answer validates against GitHub's
 // own schema; bodies render safely; `#N` links only what the caller reads;
 // an Accept that names nothing known is the default, as on GitHub.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk, apiSuccess } from '../test-support/api-call.js';
 import { githubResponseErrors } from '../test-support/github-schema.js';
-import { type ReviewCommentFixture, reviewCommentFixture } from '../test-support/review-comment-fixture.js';
+import { renderedBodiesFixture } from '../test-support/rendered-bodies-fixture.js';
+import type { ReviewCommentFixture } from '../test-support/review-comment-fixture.js';
 
 let f: ReviewCommentFixture;
 let issueNumber: number;
@@ -20,20 +21,7 @@ const BODY = 'Hello **world** & see #1 and alice/secret#1\n\n<script>alert(1)</s
 const accept = (param: string) => ({ accept: `application/vnd.github.${param}+json` });
 
 beforeAll(async () => {
-  f = await reviewCommentFixture('rc', { onStatement: (query) => void statements.push(query) });
-  const { server, alice, bob } = f;
-  await server.createRepo(alice.token, { name: 'secret', private: true });
-  await apiOk(server, '/repos/alice/secret/issues', { method: 'POST', token: alice.token, body: { title: 's' } });
-  const post = (path: string, body: Record<string, unknown>, token = bob.token) =>
-    apiOk(server, `/repos/alice/rc${path}`, { method: 'POST', token, body });
-  issueNumber = (await post('/issues', { title: 'issue', body: BODY })).number;
-  commentId = (await post(`/issues/${issueNumber}/comments`, { body: BODY })).id;
-  await apiOk(server, `/repos/alice/rc/pulls/${f.number}`, { method: 'PATCH', token: bob.token, body: { body: BODY } });
-  reviewId = (await post(`/pulls/${f.number}/reviews`, { body: BODY, event: 'COMMENT' }, alice.token)).id;
-  reviewCommentId = (
-    await post(`/pulls/${f.number}/comments`, { body: BODY, commit_id: f.head, path: 'a.txt', line: 3, side: 'RIGHT' })
-  ).id;
-  releaseId = (await post('/releases', { tag_name: 'v1', target_commitish: 'main', body: BODY }, alice.token)).id;
+  ({ f, issueNumber, commentId, reviewId, reviewCommentId, releaseId } = await renderedBodiesFixture(BODY, statements));
 }, 120_000);
 afterAll(async () => {
   await f?.close();
@@ -53,13 +41,18 @@ const surfaces = () => [
   { op: 'pulls/list-review-comments', path: `/repos/alice/rc/pulls/${f.number}/comments`, keepsBody: true },
   { op: 'repos/get-release', path: `/repos/alice/rc/releases/${releaseId}`, keepsBody: false },
   { op: 'repos/list-releases', path: '/repos/alice/rc/releases', keepsBody: false },
+  { op: 'search/issues-and-pull-requests', path: '/search/issues?q=repo:alice/rc+is:issue+world', keepsBody: false },
+  // A `commented` item may leave body out. (Wharf's timeline lists no `reviewed` items yet.)
+  { op: 'issues/list-events-for-timeline', path: `/repos/alice/rc/issues/${issueNumber}/timeline`, keepsBody: false },
 ];
 
-/** The item with BODY in an answer (a list holds others too). */
-const itemOf = (json: any) =>
+/** The item with BODY in an answer (a list holds others too; search's are its `items`). */
+const itemOf = (json: any): any =>
   Array.isArray(json)
     ? json.find((x: any) => x.body === BODY || x.body_html?.includes('world') || x.body_text?.includes('world'))
-    : json;
+    : Array.isArray(json.items)
+      ? itemOf(json.items)
+      : json;
 
 describe('media types on every Markdown surface', () => {
   it('full+json answers body, body_text and body_html, valid against GitHub’s schema', async () => {

@@ -7,7 +7,7 @@ import type { LookupDeps } from '../markdown/reference-lookup.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import type { GitRepositories } from '../repos/git.js';
 
-const deps: LookupDeps = {
+export const offlineDeps: LookupDeps = {
   sql: (() => Promise.resolve([])) as unknown as Sql,
   git: {} as GitRepositories,
   urls: new Urls('http://wharf.test'),
@@ -15,4 +15,4 @@ const deps: LookupDeps = {
 };
 
 export const renderOffline = (text: string, mode: MarkdownMode): Promise<string> =>
-  renderMarkdown(deps, { text, mode });
+  renderMarkdown(offlineDeps, { text, mode });

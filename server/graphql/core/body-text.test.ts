@@ -3,7 +3,7 @@
 // work, not after), the HTML's extra bytes once it is.
 import { describe, expect, it, vi } from 'vitest';
 import { AnswerBudget } from './answer-budget.js';
-import { bodyHTML, bodyText } from './body-text.js';
+import { bodyHTML, bodyText, titleHTML } from './body-text.js';
 import type { GraphqlContext } from './context.js';
 
 function context(limit: number, render: (text: string) => string) {
@@ -32,7 +32,17 @@ describe('rendered bodies and the answer budget', () => {
     expect(await bodyHTML(issue('a'.repeat(300)), {}, ctx)).toMatch(/^<p>a+<\/p>x+$/);
     await expect(bodyText(issue('b'.repeat(300)), {}, ctx)).rejects.toThrow(/larger than the limit/);
     expect(load).toHaveBeenCalledTimes(1); // the second was refused before it was rendered
-    expect(load).toHaveBeenCalledWith({ text: 'a'.repeat(300), context: 'alice/pub' });
+    expect(load).toHaveBeenCalledWith({ text: 'a'.repeat(300), context: 'alice/pub', format: 'body' });
+  });
+
+  it('pays for a title as for a body: refused before rendering, its HTML charged after', async () => {
+    const { ctx, load } = context(1000, (text) => `${text}${'x'.repeat(600)}`);
+    await expect(titleHTML({ title: 't'.repeat(1001), repository_id: 1 }, {}, ctx)).rejects.toThrow(/larger than/);
+    expect(load).not.toHaveBeenCalled();
+    const fresh = context(1000, (text) => `${text}${'x'.repeat(600)}`);
+    expect(await titleHTML({ title: 't'.repeat(300), repository_id: 1 }, {}, fresh.ctx)).toMatch(/^t+x+$/);
+    await expect(bodyHTML(issue('b'.repeat(300)), {}, fresh.ctx)).rejects.toThrow(/larger than the limit/);
+    expect(fresh.load).toHaveBeenCalledWith({ text: 't'.repeat(300), context: 'alice/pub', format: 'title' });
   });
 
   it('renders nothing for an empty body', async () => {

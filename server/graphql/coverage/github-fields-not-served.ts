@@ -14,14 +14,9 @@ export const NOT_SERVED: Record<string, string> = {
   'User.topRepositories': 'ranked by contributions per repository, which Wharf does not compute',
   'Repository.codeOfConduct':
     "a code of conduct's key, name and Node id come from the matcher of issue 36 (Query.codeOfConduct knows none yet): answering none would be false for a repository that has a CODE_OF_CONDUCT file",
-  'Repository.descriptionHTML': 'the Markdown renderer comes with issue 36',
   'Repository.openGraphImageUrl': 'Wharf renders no social preview image, and the field cannot be null',
   'Repository.planFeatures': 'Wharf has no plans; the limits it does have are not collected in one place yet',
   'Repository.shortDescriptionHTML': 'the Markdown renderer comes with issue 36',
-  'Commit.messageBodyHTML': 'the Markdown renderer comes with issue 36',
-  'Commit.messageHeadlineHTML': 'the Markdown renderer comes with issue 36',
   'Release.mentions': NEEDS_MARKDOWN_RENDERER,
   'Release.shortDescriptionHTML': NEEDS_MARKDOWN_RENDERER,
-  'Issue.titleHTML': NEEDS_MARKDOWN_RENDERER,
-  'PullRequest.titleHTML': NEEDS_MARKDOWN_RENDERER,
 };

@@ -994,8 +994,12 @@ export type Commit = GitObject & Node & {
   message: Scalars['String']['output'];
   /** The Git commit message body */
   messageBody: Scalars['String']['output'];
+  /** The commit message body rendered to HTML: text with its URLs and the references the viewer reads linked, everything else escaped. */
+  messageBodyHTML: Scalars['HTML']['output'];
   /** The Git commit message headline */
   messageHeadline: Scalars['String']['output'];
+  /** The commit message headline rendered to HTML, as messageBodyHTML. */
+  messageHeadlineHTML: Scalars['HTML']['output'];
   /** The Git object ID */
   oid: Scalars['GitObjectID']['output'];
   onBehalfOf?: Maybe<Organization>;
@@ -2293,6 +2297,8 @@ export type Issue = Assignable & Closable & Labelable & Lockable & Node & Reacta
   /** A list of events, comments, commits, etc. associated with the issue: the events Wharf records and the comments (`first` or `last`, 1–100). */
   timelineItems: IssueTimelineItemsConnection;
   title: Scalars['String']['output'];
+  /** Identifies the issue title rendered to HTML: code spans, and references linked where the viewer reads them. */
+  titleHTML: Scalars['String']['output'];
   /** A list of issues that track this issue (none on Wharf). */
   trackedInIssues: IssueConnection;
   /** A list of issues tracked inside the current issue (none on Wharf). */
@@ -4861,6 +4867,8 @@ export type PullRequest = Assignable & Labelable & Lockable & Node & Reactable &
   /** A list of events, comments, commits, etc. associated with the pull request: the events Wharf records, the comments, the submitted reviews and the commits (`first` or `last`, 1–100). */
   timelineItems: PullRequestTimelineItemsConnection;
   title: Scalars['String']['output'];
+  /** Identifies the pull request title rendered to HTML: code spans, and references linked where the viewer reads them. */
+  titleHTML: Scalars['HTML']['output'];
   /** Returns a count of how many comments this pull request has received. */
   totalCommentsCount?: Maybe<Scalars['Int']['output']>;
   updatedAt: Scalars['DateTime']['output'];
@@ -6512,6 +6520,8 @@ export type Repository = Node & UniformResourceLocatable & {
   deployKeys: DeployKeyConnection;
   deployments: DeploymentConnection;
   description?: Maybe<Scalars['String']['output']>;
+  /** The description of the repository rendered to HTML: a `<div>` of its text, escaped, with URLs linked and `:emoji:` shown. */
+  descriptionHTML: Scalars['HTML']['output'];
   discussion?: Maybe<Discussion>;
   discussionCategories: DiscussionCategoryConnection;
   discussionCategory?: Maybe<DiscussionCategory>;
@@ -11626,7 +11636,9 @@ export type CommitResolvers<ContextType = GraphqlContext, ParentType extends Res
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   messageBody?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  messageBodyHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
   messageHeadline?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  messageHeadlineHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
   oid?: Resolver<ResolversTypes['GitObjectID'], ParentType, ContextType>;
   onBehalfOf?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
   parents?: Resolver<ResolversTypes['CommitConnection'], ParentType, ContextType, Partial<CommitParentsArgs>>;
@@ -12237,6 +12249,7 @@ export type IssueResolvers<ContextType = GraphqlContext, ParentType extends Reso
   timeline?: Resolver<ResolversTypes['IssueTimelineConnection'], ParentType, ContextType, Partial<IssueTimelineArgs>>;
   timelineItems?: Resolver<ResolversTypes['IssueTimelineItemsConnection'], ParentType, ContextType, Partial<IssueTimelineItemsArgs>>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titleHTML?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   trackedInIssues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<IssueTrackedInIssuesArgs>>;
   trackedIssues?: Resolver<ResolversTypes['IssueConnection'], ParentType, ContextType, Partial<IssueTrackedIssuesArgs>>;
   trackedIssuesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<IssueTrackedIssuesCountArgs>>;
@@ -13118,6 +13131,7 @@ export type PullRequestResolvers<ContextType = GraphqlContext, ParentType extend
   timeline?: Resolver<ResolversTypes['PullRequestTimelineConnection'], ParentType, ContextType, Partial<PullRequestTimelineArgs>>;
   timelineItems?: Resolver<ResolversTypes['PullRequestTimelineItemsConnection'], ParentType, ContextType, Partial<PullRequestTimelineItemsArgs>>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titleHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
   totalCommentsCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
@@ -13712,6 +13726,7 @@ export type RepositoryResolvers<ContextType = GraphqlContext, ParentType extends
   deployKeys?: Resolver<ResolversTypes['DeployKeyConnection'], ParentType, ContextType, Partial<RepositoryDeployKeysArgs>>;
   deployments?: Resolver<ResolversTypes['DeploymentConnection'], ParentType, ContextType, RequireFields<RepositoryDeploymentsArgs, 'orderBy'>>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  descriptionHTML?: Resolver<ResolversTypes['HTML'], ParentType, ContextType>;
   discussion?: Resolver<Maybe<ResolversTypes['Discussion']>, ParentType, ContextType, RequireFields<RepositoryDiscussionArgs, 'number'>>;
   discussionCategories?: Resolver<ResolversTypes['DiscussionCategoryConnection'], ParentType, ContextType, RequireFields<RepositoryDiscussionCategoriesArgs, 'filterByAssignable'>>;
   discussionCategory?: Resolver<Maybe<ResolversTypes['DiscussionCategory']>, ParentType, ContextType, RequireFields<RepositoryDiscussionCategoryArgs, 'slug'>>;

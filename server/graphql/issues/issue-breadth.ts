@@ -6,7 +6,7 @@
 // edit history (absent-feature.ts).
 import { isoSeconds } from '../../views/timestamps.js';
 import { absentFields, emptyConnection } from '../core/absent-feature.js';
-import { bodyHTML, bodyText } from '../core/body-text.js';
+import { bodyHTML, bodyText, titleHTML } from '../core/body-text.js';
 import { listConnection } from '../core/connection.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { IssueCommentResolvers, IssueResolvers } from '../generated/resolvers-types.js';
@@ -52,6 +52,7 @@ export const issueBreadthFields: IssueResolvers = {
   authorAssociation: (issue, _args, ctx) => ctx.loaders.issueAuthorAssociation.load(issue.id),
   bodyHTML,
   bodyText,
+  titleHTML,
   bodyResourcePath: (issue, _args, ctx) => bodyPath(issue, ctx),
   bodyUrl: async (issue, _args, ctx) => ctx.services.urls.html(await bodyPath(issue, ctx)),
   fullDatabaseId: (issue) => String(issue.id),

@@ -4,7 +4,7 @@
 // (Its head's statusCheckRollup is with the checks: checks/pull-check-fields.ts.)
 import { isoSeconds } from '../../views/timestamps.js';
 import type { AccountRow } from '../../repos/accounts-store.js';
-import { bodyHTML, bodyText } from '../core/body-text.js';
+import { bodyHTML, bodyText, titleHTML } from '../core/body-text.js';
 import { listConnection } from '../core/connection.js';
 import type { PullRequestResolvers } from '../generated/resolvers-types.js';
 import type { GraphqlContext } from '../core/context.js';
@@ -26,6 +26,7 @@ type Fields = Pick<
   | 'publishedAt'
   | 'revertResourcePath'
   | 'revertUrl'
+  | 'titleHTML'
 >;
 
 const isAccount = (value: AccountRow | Error | null): value is AccountRow =>
@@ -37,6 +38,7 @@ export const pullDerivedFields: Fields = {
   authorAssociation: (pull, _args, ctx) => ctx.loaders.pullAuthorAssociation.load(pull.id),
   bodyHTML,
   bodyText,
+  titleHTML,
   // As an issue's (graphql/issues/issue-breadth.ts): no contexts Wharf could show in a popup.
   hovercard: () => ({ contexts: [] }),
   // REST's `rebaseable`: the head applies cleanly on the base.

@@ -4,6 +4,7 @@
 // lists its oids with one `git log`.
 import { treePath } from '../../repos/tree-path.js';
 import { reservedText } from '../core/answer-budget.js';
+import { renderedText } from '../core/body-text.js';
 import type { GraphqlContext } from '../core/context.js';
 import type {
   CommitAuthor,
@@ -106,6 +107,16 @@ async function history(
   };
 }
 
+/**
+ * A part of the message as GitHub renders commit messages: plain text (no
+ * Markdown), escaped, with URLs and the references the viewer reads linked
+ * (`#12` and shas in the commit's repository), through the answer's one batch.
+ */
+async function messageHTML(ctx: GraphqlContext, commit: GitObjectModel, text: string): Promise<string> {
+  const context = `${commit.repo.owner_login}/${commit.repo.name}`;
+  return (await renderedText(ctx, text, context, 'message')).html;
+}
+
 export const Commit: CommitResolvers = {
   ...gitObjectFields,
   message: async (commit, _args, ctx) => reservedText(ctx.answer, (await commitOf(ctx, commit)).message),
@@ -113,6 +124,10 @@ export const Commit: CommitResolvers = {
     reservedText(ctx.answer, splitMessage((await commitOf(ctx, commit)).message).headline),
   messageBody: async (commit, _args, ctx) =>
     reservedText(ctx.answer, splitMessage((await commitOf(ctx, commit)).message).body),
+  messageHeadlineHTML: async (commit, _args, ctx) =>
+    messageHTML(ctx, commit, splitMessage((await commitOf(ctx, commit)).message).headline),
+  messageBodyHTML: async (commit, _args, ctx) =>
+    messageHTML(ctx, commit, splitMessage((await commitOf(ctx, commit)).message).body),
   authoredDate: async (commit, _args, ctx) => (await commitOf(ctx, commit)).author.utc,
   committedDate: async (commit, _args, ctx) => (await commitOf(ctx, commit)).committer.utc,
   author: async (commit, _args, ctx) => (await commitOf(ctx, commit)).author,

@@ -5,6 +5,7 @@ import { encodeNodeId } from '../../ids/node-id.js';
 import type { Permission } from '../../access/permissions.js';
 import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { Services } from '../../services.js';
+import { renderedText } from '../core/body-text.js';
 import { repositoryNotFound } from '../core/errors.js';
 import type { QueryResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
 import { repositoryGitFields } from './refs.js';
@@ -51,6 +52,9 @@ export const Repository: RepositoryResolvers = {
     return permission === null ? null : (permission.toUpperCase() as Uppercase<Permission>);
   },
   description: (repo) => repo.description,
+  // GitHub's: a <div> of the plain text (escaped, URLs linked, no references), `<div></div>` without one.
+  descriptionHTML: async (repo, _args, ctx) =>
+    `<div>${(await renderedText(ctx, repo.description ?? '', null, 'description')).html}</div>`,
   url: (repo, _args, ctx) => ctx.services.urls.html(`/${repo.owner_login}/${repo.name}`),
   owner: async (repo, _args, ctx) => {
     const owner = await ctx.loaders.accountById.load(repo.owner_id);

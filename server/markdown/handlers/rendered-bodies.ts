@@ -58,9 +58,23 @@ const BODY_OPERATIONS = {
   'repos/list-releases': 'optional',
   'repos/create-release': 'optional',
   'repos/update-release': 'optional',
-} as const satisfies Partial<Record<OperationId, 'optional' | 'required'>>;
+} as const satisfies Partial<Record<OperationId, Rule>>;
 
-export const RENDERED_BODY_OPERATIONS = Object.keys(BODY_OPERATIONS) as (keyof typeof BODY_OPERATIONS)[];
+/**
+ * Answers whose bodies sit inside: search's `items` (issues and pull requests,
+ * `body` optional), and the timeline, where only the items of these events
+ * carry one (`commented` may leave `body` out, `reviewed` keeps it: GitHub's
+ * schemas; Wharf's timeline lists no `reviewed` items yet).
+ */
+const NESTED_OPERATIONS = ['search/issues-and-pull-requests', 'issues/list-events-for-timeline'] as const;
+const TIMELINE_BODIES: Record<string, Rule> = { commented: 'optional', reviewed: 'required' };
+
+type Rule = 'optional' | 'required';
+
+export const RENDERED_BODY_OPERATIONS = [
+  ...(Object.keys(BODY_OPERATIONS) as (keyof typeof BODY_OPERATIONS)[]),
+  ...NESTED_OPERATIONS,
+];
 
 type Item = Record<string, unknown> & { body?: string | null };
 
@@ -80,13 +94,44 @@ function contextOf(item: Item, params: Record<string, unknown>): string | null {
   return typeof params.owner === 'string' && typeof params.repo === 'string' ? `${params.owner}/${params.repo}` : null;
 }
 
-function wrap<K extends OperationId>(inner: Handler<K>, bodyRequired: boolean): Handler<K> {
+/** An answer's items with a body (and each one's rule), and how to put their rendered copies back. */
+interface Shape {
+  items: Item[];
+  rules: Rule[];
+  rebuild: (rendered: Item[]) => unknown;
+}
+
+/** One object or a list of them, each with a body under the same rule. */
+function flat(body: object, rule: Rule): Shape {
+  const items = (Array.isArray(body) ? body : [body]) as Item[];
+  return { items, rules: items.map(() => rule), rebuild: (out) => (Array.isArray(body) ? out : out[0]) };
+}
+
+function nested(id: (typeof NESTED_OPERATIONS)[number], body: object): Shape {
+  if (id === 'search/issues-and-pull-requests') {
+    const page = body as { items: Item[] };
+    return { ...flat(page.items, 'optional'), rebuild: (out) => ({ ...page, items: out }) };
+  }
+  const events = body as Item[];
+  const at = events.flatMap((event, i) => (typeof event.event === 'string' && TIMELINE_BODIES[event.event] ? [i] : []));
+  return {
+    items: at.map((i) => events[i]!),
+    rules: at.map((i) => TIMELINE_BODIES[events[i]!.event as string]!),
+    rebuild: (out) => {
+      const all = [...events];
+      for (const [k, i] of at.entries()) all[i] = out[k]!;
+      return all;
+    },
+  };
+}
+
+function wrap<K extends OperationId>(inner: Handler<K>, shapeOf: (body: object) => Shape): Handler<K> {
   return async (ctx: OperationContext<K>) => {
     const { vendor } = ctx.services.config;
     const format = requestedBodyFormat(ctx.event.req.headers.get('accept'), vendor);
     const result = await inner(ctx);
     if (format === 'raw' || result.raw !== undefined || !result.body || typeof result.body !== 'object') return result;
-    const items = (Array.isArray(result.body) ? result.body : [result.body]) as Item[];
+    const { items, rules, rebuild } = shapeOf(result.body);
     const params = ctx.params as Record<string, unknown>;
     const rendered = await renderBodies(
       lookupDeps(ctx),
@@ -96,21 +141,22 @@ function wrap<K extends OperationId>(inner: Handler<K>, bodyRequired: boolean): 
     // New objects: the handler's may be cached views, shared with other answers.
     const out = items.map((item, i) => {
       const copy: Item = { ...item };
-      if (!keys.body && !bodyRequired) delete copy.body;
+      if (!keys.body && rules[i] === 'optional') delete copy.body;
       if (keys.text) copy.body_text = rendered[i]!.text;
       if (keys.html) copy.body_html = rendered[i]!.html;
       return copy;
     });
     const headers = { ...result.headers, ...bodyMediaTypeHeader(format, vendor) };
-    return { ...result, body: Array.isArray(result.body) ? out : out[0], headers } as unknown as typeof result;
+    return { ...result, body: rebuild(out), headers } as unknown as typeof result;
   };
 }
 
 /** `handlers` with the Markdown-body operations answering GitHub's media types. */
 export function withRenderedBodies(handlers: Handlers): Handlers {
   const out: Record<string, unknown> = { ...handlers };
-  for (const id of RENDERED_BODY_OPERATIONS) {
-    out[id] = wrap(handlers[id] as Handler<typeof id>, BODY_OPERATIONS[id] === 'required');
+  for (const id of Object.keys(BODY_OPERATIONS) as (keyof typeof BODY_OPERATIONS)[]) {
+    out[id] = wrap(handlers[id] as Handler<typeof id>, (body) => flat(body, BODY_OPERATIONS[id]));
   }
+  for (const id of NESTED_OPERATIONS) out[id] = wrap(handlers[id] as Handler<typeof id>, (body) => nested(id, body));
   return out as Handlers;
 }

@@ -21691,6 +21691,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -21855,6 +21856,7 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };

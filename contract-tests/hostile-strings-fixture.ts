@@ -96,6 +96,9 @@ export async function startHostileFixture(): Promise<HostileFixture> {
     body: { body: 'A gist comment' },
   });
 
+  // An invitation of hubot to the repository (issue 37's invitation operations).
+  const invitation = await call('/collaborators/hubot', 'PUT', { permission: 'push' });
+
   const values: Record<string, string | number> = {
     owner: owner.login,
     repo: repo.name,
@@ -132,6 +135,7 @@ export async function startHostileFixture(): Promise<HostileFixture> {
     license: 'mit',
     key: 'contributor_covenant',
     gist_id: gist.id,
+    invitation_id: invitation.id,
   };
   return {
     server,

@@ -43,6 +43,7 @@ import { searchHandlers } from './search/handlers/index.js';
 import { statusesHandlers } from './statuses/handlers/index.js';
 import { tagsHandlers } from './tags/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
+import { collaboratorsHandlers } from './collaborators/handlers/index.js';
 import { webHandlers } from './web/handlers/index.js';
 import type { Handlers } from './http/operation-context.js';
 
@@ -88,4 +89,5 @@ export const handlers: Handlers = withRenderedBodies({
   ...tagsHandlers,
   ...webhooksHandlers,
   ...webHandlers,
+  ...collaboratorsHandlers,
 });

@@ -3445,6 +3445,162 @@ export interface paths {
         patch: operations["gists/update-comment"];
         trace?: never;
     };
+    "/repos/{owner}/{repo}/collaborators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List repository collaborators
+         * @description Everyone holding a grant on the repository, by login: the owner, its collaborators, and for an organization's repository its members (plain members read it, admins administer it), each with `permissions` and `role_name`. `affiliation`: `all` (the default), `direct` (the owner and the repository's own collaborators) or `outside` (collaborators who are not members of the owning organization). `permission` keeps those holding at least that level (`pull`, `triage`, `push`, `maintain`, `admin`). Needs push access (GitHub: "Must have push access to view repository collaborators."); an installation reads it on its installation's repositories with `metadata`.
+         */
+        get: operations["repos/list-collaborators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/collaborators/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check if a user is a repository collaborator
+         * @description 204 when the user holds a grant on the repository (owner, collaborator, member of the owning organization), 404 otherwise. Needs push access, as on GitHub.
+         */
+        get: operations["repos/check-collaborator"];
+        /**
+         * Add a repository collaborator
+         * @description Needs admin access. A user who is not yet a collaborator is invited: 201 with the invitation (an open invitation is updated), and becomes a collaborator by accepting it (`member` `added`). 204 when the user already is a collaborator with that permission; a collaborator with another permission has it changed in place (204, `member` `edited`); a member of the owning organization is granted directly (204, `member` `added`). The owner cannot be a collaborator (422); an unknown user is 404. `permission`: `pull`, `triage`, `push` (the default), `maintain`, `admin` (`read` and `write` name the same levels). Wharf honours it on personal repositories too.
+         */
+        put: operations["repos/add-collaborator"];
+        post?: never;
+        /**
+         * Remove a repository collaborator
+         * @description Needs admin access, or the collaborator removing themselves. Takes the user's grant and any pending invitation (204 whether or not there was one); `member` `removed` when there was a grant. The user's private forks of a private repository go with the access, as on GitHub.
+         */
+        delete: operations["repos/remove-collaborator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/collaborators/{username}/permission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get repository permissions for a user
+         * @description The user's permission on the repository: `permission` in GitHub's legacy vocabulary (`admin`, `write`, `read`, `none`; maintain reads as write, triage as read), `role_name` (the role itself) and the user with `permissions`. A public repository reads `read` for anyone. Needs push access, as on GitHub; an unknown user is 404.
+         */
+        get: operations["repos/get-collaborator-permission-level"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List repository invitations
+         * @description The repository's open invitations, oldest first, expired ones included (`expired: true`). Needs admin access.
+         */
+        get: operations["repos/list-invitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/invitations/{invitation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a repository invitation
+         * @description Cancels the invitation. Needs admin access.
+         */
+        delete: operations["repos/delete-invitation"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a repository invitation
+         * @description Changes the permission the invitee will get. Needs admin access; an invitation of another repository is 404.
+         */
+        patch: operations["repos/update-invitation"];
+        trace?: never;
+    };
+    "/user/repository_invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List repository invitations for the authenticated user
+         * @description The signed-in user's open invitations, oldest first (expired ones are no longer open). Not for installation tokens.
+         */
+        get: operations["repos/list-invitations-for-authenticated-user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/repository_invitations/{invitation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Decline a repository invitation
+         * @description The invitation is deleted. Someone else's invitation and a missing one are 404.
+         */
+        delete: operations["repos/decline-invitation-for-authenticated-user"];
+        options?: never;
+        head?: never;
+        /**
+         * Accept a repository invitation
+         * @description The invitee becomes a collaborator with the invitation's permission, in the same transaction as the invitation goes, with the `member` `added` event. Someone else's invitation, an expired one and a missing one are 404.
+         */
+        patch: operations["repos/accept-invitation-for-authenticated-user"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5216,7 +5372,7 @@ export interface components {
          * @example push
          * @enum {string}
          */
-        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "check_run" | "check_suite" | "status" | "ping" | "*";
+        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "check_run" | "check_suite" | "status" | "member" | "ping" | "*";
         /**
          * Webhook
          * @description A repository webhook. The config never contains the secret.
@@ -6827,6 +6983,49 @@ export interface components {
              */
             body: string;
         };
+        /** @description A person holding a grant on a repository (GitHub's collaborator): simple-user with `permissions` (each level the grant includes) and `role_name` (the highest role: read, triage, write, maintain, admin). */
+        collaborator: components["schemas"]["simple-user"] & {
+            name?: string | null;
+            email?: string | null;
+            permissions: {
+                pull: boolean;
+                triage: boolean;
+                push: boolean;
+                maintain: boolean;
+                admin: boolean;
+            };
+            /**
+             * @description read, triage, write, maintain or admin; none for a user without a grant (…/permission only).
+             * @example admin
+             */
+            role_name: string;
+        };
+        /** @description An invitation to collaborate on a repository. It expires 7 days after `created_at` (`expired: true`), and can then no longer be accepted. */
+        "repository-invitation": {
+            /** @example 1 */
+            id: number;
+            node_id: string;
+            repository: components["schemas"]["repository"];
+            invitee: components["schemas"]["nullable-simple-user"];
+            inviter: components["schemas"]["nullable-simple-user"];
+            /** @enum {string} */
+            permissions: "read" | "write" | "admin" | "triage" | "maintain";
+            /** Format: date-time */
+            created_at: string;
+            expired: boolean;
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            html_url: string;
+        };
+        /** @description A user's permission on a repository: `permission` in GitHub's legacy vocabulary (maintain reads as write, triage as read; none without a grant) and `role_name`, the role itself. */
+        "repository-collaborator-permission": {
+            /** @enum {string} */
+            permission: "admin" | "write" | "read" | "none";
+            /** @enum {string} */
+            role_name: "read" | "triage" | "write" | "maintain" | "admin" | "none";
+            user: components["schemas"]["collaborator"] | null;
+        };
     };
     responses: {
         /** @description The gist changed while the update was being made (another update or a push won the race). */
@@ -7217,6 +7416,11 @@ export interface components {
          * @example 1
          */
         "reaction-id": number;
+        /**
+         * @description The unique identifier of the invitation.
+         * @example 1
+         */
+        "invitation-id": number;
     };
     requestBodies: {
         "repository-create": {
@@ -21214,6 +21418,617 @@ export interface operations {
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
             422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-collaborators": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Which grants to list.
+                 * @example all
+                 */
+                affiliation?: "outside" | "direct" | "all";
+                /**
+                 * @description Only those holding at least this permission.
+                 * @example push
+                 */
+                permission?: "pull" | "triage" | "push" | "maintain" | "admin";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collaborators. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["collaborator"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/check-collaborator": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user is a collaborator. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/add-collaborator": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The permission to grant.
+                     * @default push
+                     * @enum {string}
+                     */
+                    permission?: "pull" | "triage" | "push" | "maintain" | "admin" | "read" | "write";
+                };
+            };
+        };
+        responses: {
+            /** @description The user was invited. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["repository-invitation"];
+                };
+            };
+            /** @description The user already has that access, or the grant was made or changed in place. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/remove-collaborator": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collaborator was removed. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-collaborator-permission-level": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's permission. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["repository-collaborator-permission"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-invitations": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitations. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["repository-invitation"][];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/delete-invitation": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the invitation.
+                 * @example 1
+                 */
+                invitation_id: components["parameters"]["invitation-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation was deleted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/update-invitation": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The unique identifier of the invitation.
+                 * @example 1
+                 */
+                invitation_id: components["parameters"]["invitation-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The permission the invitee will have.
+                     * @enum {string}
+                     */
+                    permissions?: "read" | "write" | "maintain" | "triage" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["repository-invitation"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-invitations-for-authenticated-user": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitations. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["repository-invitation"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/decline-invitation-for-authenticated-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The unique identifier of the invitation.
+                 * @example 1
+                 */
+                invitation_id: components["parameters"]["invitation-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/accept-invitation-for-authenticated-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The unique identifier of the invitation.
+                 * @example 1
+                 */
+                invitation_id: components["parameters"]["invitation-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
             429: components["responses"]["rate_limited"];
         };
     };

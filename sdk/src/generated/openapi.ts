@@ -515,7 +515,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update an organization
+         * @description Organization owners (role `admin`) change the profile (`name`, `email`, `billing_email`, `company`, `location`, `blog`, `twitter_username`, `description`) and the member settings Wharf enforces: `default_repository_permission` (the base permission every member has on every repository of the organization: `read`, `write`, `admin` or `none`) and `members_can_create_repositories`. Other settings GitHub knows are accepted and ignored. Members get 403, anyone else 404. Classic tokens need `admin:org` (or `repo`); installation tokens `organization_administration: write`.
+         */
+        patch: operations["orgs/update"];
         trace?: never;
     };
     "/orgs/{org}/repos": {
@@ -525,7 +529,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List organization repositories
+         * @description The organization's repositories the caller may read (public ones for anyone; private ones for those the access policy lets read them), filtered by `type` (`all`, `public`, `private`, `forks`, `sources`, `member`) and ordered by `sort` and `direction` as on GitHub.
+         */
+        get: operations["repos/list-for-org"];
         put?: never;
         /**
          * Create an organization repository
@@ -3425,6 +3433,86 @@ export interface paths {
         patch: operations["gists/update-comment"];
         trace?: never;
     };
+    "/user/orgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List organizations for the authenticated user
+         * @description The organizations the signed-in user is a member of (public and private memberships), by id. Installation tokens are refused.
+         */
+        get: operations["orgs/list-for-authenticated-user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/orgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List organizations for a user
+         * @description The organizations a user is a public member of; the user themselves (or a site admin) also sees their private memberships. An unknown login is 404.
+         */
+        get: operations["orgs/list-for-user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List organizations
+         * @description Every organization, by id, from the first id greater than `since`; the `Link` header's `next` carries the next `since`.
+         */
+        get: operations["orgs/list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/repos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List repositories for a user
+         * @description A user's repositories the caller may read: `type=owner` (default) their own, `member` those they collaborate on or that belong to their organizations (shown to the user themselves only, as affiliations are not shown to others), `all` both; ordered by `sort` and `direction` as on GitHub. An unknown login is 404.
+         */
+        get: operations["repos/list-for-user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4005,6 +4093,17 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            company?: string;
+            blog?: string;
+            location?: string;
+            email?: string;
+            twitter_username?: string | null;
+            /** @description Organization owners only. */
+            billing_email?: string | null;
+            /** @description Organization members only: the base permission every member has on the organization's repositories. */
+            default_repository_permission?: string | null;
+            /** @description Organization members only. */
+            members_can_create_repositories?: boolean | null;
             /** Format: date-time */
             archived_at: string | null;
         };
@@ -6807,6 +6906,45 @@ export interface components {
              */
             body: string;
         };
+        /**
+         * Organization Simple
+         * @description A GitHub organization.
+         */
+        "organization-simple": {
+            /** @example github */
+            login: string;
+            /** @example 1 */
+            id: number;
+            /** @example MDEyOk9yZ2FuaXphdGlvbjE= */
+            node_id: string;
+            /**
+             * Format: uri
+             * @example https://api.github.com/orgs/github
+             */
+            url: string;
+            /**
+             * Format: uri
+             * @example https://api.github.com/orgs/github/repos
+             */
+            repos_url: string;
+            /**
+             * Format: uri
+             * @example https://api.github.com/orgs/github/events
+             */
+            events_url: string;
+            /** @example https://api.github.com/orgs/github/hooks */
+            hooks_url: string;
+            /** @example https://api.github.com/orgs/github/issues */
+            issues_url: string;
+            /** @example https://api.github.com/orgs/github/members{/member} */
+            members_url: string;
+            /** @example https://api.github.com/orgs/github/public_members{/member} */
+            public_members_url: string;
+            /** @example https://github.com/images/error/octocat_happy.gif */
+            avatar_url: string;
+            /** @example A great organization */
+            description: string | null;
+        };
     };
     responses: {
         /** @description The gist changed while the update was being made (another update or a push won the race). */
@@ -8484,6 +8622,256 @@ export interface operations {
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Billing email address. This address is not publicized. */
+                    billing_email?: string;
+                    /** @description The company name. */
+                    company?: string;
+                    /** @description The publicly visible email address. */
+                    email?: string;
+                    /** @description The Twitter username of the company. */
+                    twitter_username?: string;
+                    /** @description The location. */
+                    location?: string;
+                    /** @description The shorthand name of the company. */
+                    name?: string;
+                    /** @description The description of the company. The maximum size is 160 characters. */
+                    description?: string;
+                    /** @description Whether an organization can use organization projects. */
+                    has_organization_projects?: boolean;
+                    /** @description Whether repositories that belong to the organization can use repository projects. */
+                    has_repository_projects?: boolean;
+                    /**
+                     * @description Default permission level members have for organization repositories.
+                     * @default read
+                     * @enum {string}
+                     */
+                    default_repository_permission?: "read" | "write" | "admin" | "none";
+                    /**
+                     * @description Whether of non-admin organization members can create repositories. **Note:** A parameter can override this parameter. See `members_allowed_repository_creation_type` in this table for details.
+                     * @default true
+                     */
+                    members_can_create_repositories?: boolean;
+                    /** @description Whether organization members can create internal repositories, which are visible to all enterprise members. You can only allow members to create internal repositories if your organization is associated with an enterprise account using GitHub Enterprise Cloud or GitHub Enterprise Server 2.20+. For more information, see "[Restricting repository creation in your organization](https://docs.github.com/github/setting-up-and-managing-organizations-and-teams/restricting-repository-creation-in-your-organization)" in the GitHub Help documentation. */
+                    members_can_create_internal_repositories?: boolean;
+                    /** @description Whether organization members can create private repositories, which are visible to organization members with permission. For more information, see "[Restricting repository creation in your organization](https://docs.github.com/github/setting-up-and-managing-organizations-and-teams/restricting-repository-creation-in-your-organization)" in the GitHub Help documentation. */
+                    members_can_create_private_repositories?: boolean;
+                    /** @description Whether organization members can create public repositories, which are visible to anyone. For more information, see "[Restricting repository creation in your organization](https://docs.github.com/github/setting-up-and-managing-organizations-and-teams/restricting-repository-creation-in-your-organization)" in the GitHub Help documentation. */
+                    members_can_create_public_repositories?: boolean;
+                    /**
+                     * @description Specifies which types of repositories non-admin organization members can create. `private` is only available to repositories that are part of an organization on GitHub Enterprise Cloud.
+                     *     **Note:** This parameter is closing down and will be removed in the future. Its return value ignores internal repositories. Using this parameter overrides values set in `members_can_create_repositories`. See the parameter deprecation notice in the operation description for details.
+                     * @enum {string}
+                     */
+                    members_allowed_repository_creation_type?: "all" | "private" | "none";
+                    /**
+                     * @description Whether organization members can create GitHub Pages sites. Existing published sites will not be impacted.
+                     * @default true
+                     */
+                    members_can_create_pages?: boolean;
+                    /**
+                     * @description Whether organization members can create public GitHub Pages sites. Existing published sites will not be impacted.
+                     * @default true
+                     */
+                    members_can_create_public_pages?: boolean;
+                    /**
+                     * @description Whether organization members can create private GitHub Pages sites. Existing published sites will not be impacted.
+                     * @default true
+                     */
+                    members_can_create_private_pages?: boolean;
+                    /**
+                     * @description Whether organization members can fork private organization repositories.
+                     * @default false
+                     */
+                    members_can_fork_private_repositories?: boolean;
+                    /**
+                     * @description Whether contributors to organization repositories are required to sign off on commits they make through GitHub's web interface.
+                     * @default false
+                     */
+                    web_commit_signoff_required?: boolean;
+                    /** @example "http://github.blog" */
+                    blog?: string;
+                    /**
+                     * @deprecated
+                     * @description **Endpoint closing down notice.** Please use [code security configurations](https://docs.github.com/rest/code-security/configurations) instead.
+                     *
+                     *     Whether GitHub Advanced Security is automatically enabled for new repositories and repositories transferred to this organization.
+                     *
+                     *     To use this parameter, you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
+                     *
+                     *     You can check which security and analysis features are currently enabled by using a `GET /orgs/{org}` request.
+                     */
+                    advanced_security_enabled_for_new_repositories?: boolean;
+                    /**
+                     * @deprecated
+                     * @description **Endpoint closing down notice.** Please use [code security configurations](https://docs.github.com/rest/code-security/configurations) instead.
+                     *
+                     *     Whether Dependabot alerts are automatically enabled for new repositories and repositories transferred to this organization.
+                     *
+                     *     To use this parameter, you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
+                     *
+                     *     You can check which security and analysis features are currently enabled by using a `GET /orgs/{org}` request.
+                     */
+                    dependabot_alerts_enabled_for_new_repositories?: boolean;
+                    /**
+                     * @deprecated
+                     * @description **Endpoint closing down notice.** Please use [code security configurations](https://docs.github.com/rest/code-security/configurations) instead.
+                     *
+                     *     Whether Dependabot security updates are automatically enabled for new repositories and repositories transferred to this organization.
+                     *
+                     *     To use this parameter, you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
+                     *
+                     *     You can check which security and analysis features are currently enabled by using a `GET /orgs/{org}` request.
+                     */
+                    dependabot_security_updates_enabled_for_new_repositories?: boolean;
+                    /**
+                     * @deprecated
+                     * @description **Endpoint closing down notice.** Please use [code security configurations](https://docs.github.com/rest/code-security/configurations) instead.
+                     *
+                     *     Whether dependency graph is automatically enabled for new repositories and repositories transferred to this organization.
+                     *
+                     *     To use this parameter, you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
+                     *
+                     *     You can check which security and analysis features are currently enabled by using a `GET /orgs/{org}` request.
+                     */
+                    dependency_graph_enabled_for_new_repositories?: boolean;
+                    /**
+                     * @deprecated
+                     * @description **Endpoint closing down notice.** Please use [code security configurations](https://docs.github.com/rest/code-security/configurations) instead.
+                     *
+                     *     Whether secret scanning is automatically enabled for new repositories and repositories transferred to this organization.
+                     *
+                     *     To use this parameter, you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
+                     *
+                     *     You can check which security and analysis features are currently enabled by using a `GET /orgs/{org}` request.
+                     */
+                    secret_scanning_enabled_for_new_repositories?: boolean;
+                    /**
+                     * @deprecated
+                     * @description **Endpoint closing down notice.** Please use [code security configurations](https://docs.github.com/rest/code-security/configurations) instead.
+                     *
+                     *     Whether secret scanning push protection is automatically enabled for new repositories and repositories transferred to this organization.
+                     *
+                     *     To use this parameter, you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
+                     *
+                     *     You can check which security and analysis features are currently enabled by using a `GET /orgs/{org}` request.
+                     */
+                    secret_scanning_push_protection_enabled_for_new_repositories?: boolean;
+                    /** @description Whether a custom link is shown to contributors who are blocked from pushing a secret by push protection. */
+                    secret_scanning_push_protection_custom_link_enabled?: boolean;
+                    /** @description If `secret_scanning_push_protection_custom_link_enabled` is true, the URL that will be displayed to contributors who are blocked from pushing a secret. */
+                    secret_scanning_push_protection_custom_link?: string;
+                    /** @description Controls whether or not deploy keys may be added and used for repositories in the organization. */
+                    deploy_keys_enabled_for_repositories?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The organization as its owners see it. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["organization-full"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-for-org": {
+        parameters: {
+            query?: {
+                /** @description Specifies the types of repositories you want returned. */
+                type?: "all" | "public" | "private" | "forks" | "sources" | "member";
+                /** @description The property to sort the results by. */
+                sort?: "created" | "updated" | "pushed" | "full_name";
+                /** @description The order to sort by. Default: `asc` when using `full_name`, otherwise `desc`. */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of repositories. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["repository"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -21119,6 +21507,219 @@ export interface operations {
                     "application/json": components["schemas"]["gist-comment"];
                 };
             };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/list-for-authenticated-user": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of organizations. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["organization-simple"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/list-for-user": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of organizations. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["organization-simple"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/list": {
+        parameters: {
+            query?: {
+                /** @description An organization ID. Only return organizations with an ID greater than this ID. */
+                since?: number;
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of organizations. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["organization-simple"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-for-user": {
+        parameters: {
+            query?: {
+                /** @description Limit results to repositories of the specified type. */
+                type?: "all" | "owner" | "member";
+                /** @description The property to sort the results by. */
+                sort?: "created" | "updated" | "pushed" | "full_name";
+                /** @description The order to sort by. Default: `asc` when using `full_name`, otherwise `desc`. */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of repositories. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["repository"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];

@@ -31,6 +31,7 @@ import { milestonesHandlers } from './milestones/handlers/index.js';
 import { issuesHandlers } from './issues/handlers/index.js';
 import { pullsHandlers } from './pulls/handlers/index.js';
 import { oauthHandlers } from './oauth/handlers/index.js';
+import { orgsHandlers } from './orgs/handlers/index.js';
 import { rateLimitHandlers } from './rate-limit/handlers/index.js';
 import { reactionsHandlers } from './reactions/handlers/index.js';
 import { releasesHandlers } from './releases/handlers/index.js';
@@ -76,6 +77,7 @@ export const handlers: Handlers = withRenderedBodies({
   ...issuesHandlers,
   ...pullsHandlers,
   ...oauthHandlers,
+  ...orgsHandlers,
   ...rateLimitHandlers,
   ...reactionsHandlers,
   ...releasesHandlers,

@@ -5,10 +5,11 @@
 //   (repository-permission.ts): public ones to anyone; private ones to an
 //   installation on its own selected repositories, to a user through a grant
 //   when the token reaches private repositories (`repo` scope), or a site admin;
-// - memberships (org_members): Wharf has no public memberships, and a
-//   membership on GitHub is private until its member publicizes it, so one is
-//   seen only by the member, by fellow members of the organization and by site
-//   admins; an installation (its bot is nobody's fellow member) sees none.
+// - memberships (org_members): a membership is private until its member
+//   publicizes it (`public`), as on GitHub; a public one is seen by anyone, a
+//   private one only by the member, by fellow members of the organization and
+//   by site admins; an installation (its bot is nobody's fellow member) sees
+//   the public ones.
 import type { Fragment } from 'postgres';
 import type { Principal } from '../auth/principal.js';
 import type { Sql } from '../db/database.js';
@@ -36,12 +37,12 @@ export function seenMemberships(sql: Sql, principal: Principal): Fragment {
   const viewer = viewingUser(principal);
   const seen =
     viewer === null
-      ? sql`FALSE`
+      ? sql`m.public`
       : viewer.siteAdmin
         ? sql`TRUE`
-        : sql`(m.user_id = ${viewer.id}
+        : sql`(m.public OR m.user_id = ${viewer.id}
           OR EXISTS (SELECT 1 FROM org_members seen_m WHERE seen_m.org_id = m.org_id AND seen_m.user_id = ${viewer.id}))`;
-  return sql`SELECT m.org_id, m.user_id, m.role FROM org_members m WHERE ${seen}`;
+  return sql`SELECT m.org_id, m.user_id, m.role, m.public FROM org_members m WHERE ${seen}`;
 }
 
 export type Affiliation = 'OWNER' | 'COLLABORATOR' | 'ORGANIZATION_MEMBER';

@@ -1,7 +1,8 @@
 // What a user may do with a repository, GitHub's way: owners, site admins and
 // org admins administer it; collaborators get what they were granted; org
-// members read the org's repositories (a private fork's readers come from its
-// upstream instead); everyone reads public ones. This is the grant read from
+// members get the organization's base permission (`default_repository_permission`:
+// none, read, write or admin; read by default) on the org's repositories (a
+// private fork's readers come from its upstream instead); everyone reads public ones. This is the grant read from
 // the database; readable-sql.ts says the same as SQL conditions over many
 // repositories, repository-access.ts decides with it.
 import type { Sql, TransactionSql } from '../db/database.js';
@@ -39,13 +40,25 @@ export interface ChainGrant {
   owner: boolean;
   collaborator: Permission | null;
   org_role: 'admin' | 'member' | null;
+  /** The owning organization's base permission for its members (`none`: nothing); null for a user's repository. */
+  org_base: OrgBasePermission | null;
   inherits: boolean;
   capped: boolean;
 }
 
+/** What an organization's base permission gives a plain member. */
+export type OrgBasePermission = 'none' | 'read' | 'write' | 'admin';
+const memberBase = (base: OrgBasePermission | null): Permission | null => (base === 'none' ? null : (base ?? 'read'));
+
+/** SQL: the base permission of the organization owning chain link `c` (joined as `base_o`). */
+export const orgBaseJoin = (sql: Sql | TransactionSql) => sql`LEFT JOIN accounts base_o ON base_o.id = c.owner_id`;
+export const orgBaseColumn = (sql: Sql | TransactionSql) =>
+  sql`CASE WHEN base_o.kind = 'Organization' THEN base_o.default_repository_permission END AS org_base`;
+
 /** One link of a repository's grant chain as seen by one user (the grantees reader reads many users' at once). */
 export function granted(row: ChainGrant): Permission | null {
-  const org = row.org_role === 'admin' ? 'admin' : row.org_role === 'member' && !row.inherits ? 'read' : null;
+  const org =
+    row.org_role === 'admin' ? 'admin' : row.org_role === 'member' && !row.inherits ? memberBase(row.org_base) : null;
   const own = highest(row.owner ? 'admin' : null, row.collaborator, org);
   return own && row.capped ? 'read' : own;
 }
@@ -90,8 +103,8 @@ export async function loadGrantedPermissions(
       others.map((repo) => repo.id),
     )}
     SELECT c.repository_id AS id, c.owner_id = ${userId} AS owner, k.permission AS collaborator, m.role AS org_role, c.capped,
-      ${inheritsSql(sql)} AS inherits
-    FROM chain c
+      ${inheritsSql(sql)} AS inherits, ${orgBaseColumn(sql)}
+    FROM chain c ${orgBaseJoin(sql)}
     LEFT JOIN collaborators k ON k.repository_id = c.id AND k.user_id = ${userId}
     LEFT JOIN org_members m ON m.org_id = c.owner_id AND m.user_id = ${userId}`;
   for (const row of rows) permissions.set(row.id, highest(permissions.get(row.id), granted(row)));

@@ -1,7 +1,7 @@
 // What the viewer may do in an organization, from their role in it (GraphQL's
 // viewerCanAdminister, viewerCanCreateRepositories): admins administer;
-// members create repositories (GitHub's default "members can create
-// repositories", affiliation-sql.ts), and site admins anywhere. An
+// members create repositories unless the organization turned
+// `members_can_create_repositories` off (affiliation-sql.ts), and site admins anywhere. An
 // installation is no member (its role is null), as on GitHub's viewer fields.
 import type { Principal } from '../auth/principal.js';
 import type { Sql } from '../db/database.js';
@@ -10,8 +10,12 @@ export type OrganizationRole = 'admin' | 'member' | null;
 
 export const administersOrganization = (role: OrganizationRole) => role === 'admin';
 
-export function mayCreateRepositoriesIn(principal: Principal, role: OrganizationRole): boolean {
-  if (role !== null) return true;
+export function mayCreateRepositoriesIn(
+  principal: Principal,
+  role: OrganizationRole,
+  membersCanCreate = true,
+): boolean {
+  if (role === 'admin' || (role === 'member' && membersCanCreate)) return true;
   return principal.kind === 'token' && !principal.installation && principal.user.siteAdmin;
 }
 

@@ -2,7 +2,7 @@
 // query that filters many repositories at once (search, issues across
 // repositories, fork lists, /user/repos), so the lists show exactly what a
 // read of each would: a grant of the user on `r` (owner, collaborator, org
-// member), where an org's plain members do not read a private fork of a
+// member while its base permission is not `none`), where an org's plain members do not read a private fork of a
 // private parent, whose readers come from its upstream (a grant on any
 // private ancestor, up to MAX_INHERITANCE_DEPTH forks up).
 import type { Fragment } from 'postgres';
@@ -19,7 +19,11 @@ const inherits = (sql: Db, repo: string) => sql`(${sql(repo)}.fork AND ${sql(rep
 const ownGrant = (sql: Db, repo: string, userId: number) => sql`(${sql(repo)}.owner_id = ${userId}
   OR EXISTS (SELECT 1 FROM collaborators own_c WHERE own_c.repository_id = ${sql(repo)}.id AND own_c.user_id = ${userId})
   OR EXISTS (SELECT 1 FROM org_members own_m WHERE own_m.org_id = ${sql(repo)}.owner_id AND own_m.user_id = ${userId}
-    AND (own_m.role = 'admin' OR NOT ${inherits(sql, repo)})))`;
+    AND (own_m.role = 'admin' OR (NOT ${inherits(sql, repo)} AND ${memberBaseReads(sql, repo)}))))`;
+
+/** The organization owning `repo` gives its plain members a base permission other than `none`. */
+const memberBaseReads = (sql: Db, repo: string) => sql`EXISTS (SELECT 1 FROM accounts base_o
+  WHERE base_o.id = ${sql(repo)}.owner_id AND base_o.default_repository_permission <> 'none')`;
 
 /** The user has a grant on `r` (public read not included). */
 export function grantedOn(sql: Db, userId: number): Fragment {

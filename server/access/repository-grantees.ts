@@ -8,7 +8,14 @@ import { canMatchText } from '../db/text-values.js';
 import type { AccountRow } from '../repos/accounts-store.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import type { RequestAccess } from './request-access.js';
-import { type ChainGrant, grantChain, granted, inheritsSql } from './granted-permissions.js';
+import {
+  type ChainGrant,
+  grantChain,
+  granted,
+  inheritsSql,
+  orgBaseColumn,
+  orgBaseJoin,
+} from './granted-permissions.js';
 import { hasPermission, highest, type Permission } from './permissions.js';
 
 /** GitHub's `affiliation`: everyone with a grant, direct grants (owner, collaborators), outside collaborators. */
@@ -74,8 +81,8 @@ export async function granteesOf(
     SELECT h.id AS user_id, c.id, c.owner_id = h.id AS owner, k.permission AS collaborator, m.role AS org_role, c.capped,
       ${inheritsSql(sql)} AS inherits, c.id = ${repositoryId} AND k.user_id IS NOT NULL AS direct,
       EXISTS (SELECT 1 FROM org_members o JOIN repositories r ON r.owner_id = o.org_id
-              WHERE r.id = ${repositoryId} AND o.user_id = h.id) AS member
-    FROM holders h CROSS JOIN chain c
+              WHERE r.id = ${repositoryId} AND o.user_id = h.id) AS member, ${orgBaseColumn(sql)}
+    FROM holders h CROSS JOIN chain c ${orgBaseJoin(sql)}
     LEFT JOIN collaborators k ON k.repository_id = c.id AND k.user_id = h.id
     LEFT JOIN org_members m ON m.org_id = c.owner_id AND m.user_id = h.id`;
   const byUser = new Map<number, { permission: Permission | null; direct: boolean; member: boolean; owner: boolean }>();

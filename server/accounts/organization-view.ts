@@ -1,11 +1,30 @@
-// GitHub's organization-full body, as anyone may see it: the fields only an
-// organization's members see (plan, seats, member settings) are left out.
+// GitHub's organization-full body: the profile as anyone may see it, and the
+// member settings for the organization's members (`billing_email` for its
+// owners only, as GitHub shows them). Plan and seats Wharf has none of.
 import { encodeNodeId } from '../ids/node-id.js';
 import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import type { AccountRow } from '../repos/accounts-store.js';
 
-export function organizationView(org: AccountRow, publicRepos: number, urls: Urls) {
+export type Viewer = 'owner' | 'member' | 'outsider';
+
+/** The profile fields GitHub leaves out while unset (its schema types them as strings). */
+const profile = (org: AccountRow) =>
+  Object.fromEntries(
+    (['company', 'blog', 'location', 'email'] as const).filter((key) => org[key]).map((key) => [key, org[key]!]),
+  );
+
+/** What members (and owners) see besides the profile. */
+const memberSettings = (org: AccountRow, viewer: Viewer) =>
+  viewer === 'outsider'
+    ? {}
+    : {
+        default_repository_permission: org.default_repository_permission ?? 'read',
+        members_can_create_repositories: org.members_can_create_repositories ?? true,
+        ...(viewer === 'owner' ? { billing_email: org.billing_email ?? null } : {}),
+      };
+
+export function organizationView(org: AccountRow, publicRepos: number, urls: Urls, viewer: Viewer = 'outsider') {
   const api = urls.api(`/orgs/${org.login}`);
   return {
     login: org.login,
@@ -19,7 +38,9 @@ export function organizationView(org: AccountRow, publicRepos: number, urls: Url
     members_url: `${api}/members{/member}`,
     public_members_url: `${api}/public_members{/member}`,
     avatar_url: urls.html(`/avatars/u/${org.id}`),
-    description: null,
+    description: org.description ?? null,
+    ...profile(org),
+    twitter_username: org.twitter_username ?? null,
     // GitHub's schema does not allow a null name: present only when set.
     ...(org.name ? { name: org.name } : {}),
     is_verified: false,
@@ -34,5 +55,6 @@ export function organizationView(org: AccountRow, publicRepos: number, urls: Url
     created_at: isoSeconds(org.created_at),
     updated_at: isoSeconds(org.updated_at),
     archived_at: null,
+    ...memberSettings(org, viewer),
   };
 }

@@ -535,7 +535,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update an organization
+         * @description Organization owners (role `admin`) change the profile (`name`, `email`, `billing_email`, `company`, `location`, `blog`, `twitter_username`, `description`) and the member settings Wharf enforces: `default_repository_permission` (the base permission every member has on every repository of the organization: `read`, `write`, `admin` or `none`) and `members_can_create_repositories`. Other settings GitHub knows are accepted and ignored. Members get 403, anyone else 404. Classic tokens need `admin:org` (or `repo`); installation tokens `organization_administration: write`.
+         */
+        patch: operations["orgs/update"];
         trace?: never;
     };
     "/orgs/{org}/repos": {
@@ -545,7 +549,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List organization repositories
+         * @description The organization's repositories the caller may read (public ones for anyone; private ones for those the access policy lets read them), filtered by `type` (`all`, `public`, `private`, `forks`, `sources`, `member`) and ordered by `sort` and `direction` as on GitHub.
+         */
+        get: operations["repos/list-for-org"];
         put?: never;
         /**
          * Create an organization repository
@@ -3601,6 +3609,250 @@ export interface paths {
         patch: operations["repos/accept-invitation-for-authenticated-user"];
         trace?: never;
     };
+    "/user/orgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List organizations for the authenticated user
+         * @description The organizations the signed-in user is a member of (public and private memberships), by id. Installation tokens are refused.
+         */
+        get: operations["orgs/list-for-authenticated-user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/orgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List organizations for a user
+         * @description The organizations a user is a public member of; the user themselves (or a site admin) also sees their private memberships. An unknown login is 404.
+         */
+        get: operations["orgs/list-for-user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List organizations
+         * @description Every organization, by id, from the first id greater than `since`; the `Link` header's `next` carries the next `since`.
+         */
+        get: operations["orgs/list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/repos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List repositories for a user
+         * @description A user's repositories the caller may read: `type=owner` (default) their own, `member` those they collaborate on or that belong to their organizations (shown to the user themselves only, as affiliations are not shown to others), `all` both; ordered by `sort` and `direction` as on GitHub. An unknown login is 404.
+         */
+        get: operations["repos/list-for-user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List organization members
+         * @description Members of the organization see every member (`filter`, `role` as on GitHub; `2fa_disabled` lists nobody, Wharf has no two-factor authentication); anyone else sees the public members only. Installation tokens of the organization's installation need `members: read`.
+         */
+        get: operations["orgs/list-members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/members/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check organization membership for a user
+         * @description 204 when the user is a member and the caller may see it (a fellow member, or a public membership); for a caller outside the organization who asks about a private member, 302 to the public membership check, as GitHub answers; 404 otherwise.
+         */
+        get: operations["orgs/check-membership-for-user"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove an organization member
+         * @description Organization owners remove a member (or cancel a pending invitation of the user): their access to the organization's repositories goes at once in every process, and their forks of the organization's private repositories go with it. Removing the last owner is 403.
+         */
+        delete: operations["orgs/remove-member"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/public_members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List public organization members
+         * @description The members who have made their membership public, by id. Readable anonymously.
+         */
+        get: operations["orgs/list-public-members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/public_members/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check public organization membership for a user
+         * @description 204 when the user's membership is public, 404 otherwise.
+         */
+        get: operations["orgs/check-public-membership-for-user"];
+        /**
+         * Set public organization membership for the authenticated user
+         * @description A member makes their own membership public (only their own: another login is 403). Installation tokens are refused.
+         */
+        put: operations["orgs/set-public-membership-for-authenticated-user"];
+        post?: never;
+        /**
+         * Remove public organization membership for the authenticated user
+         * @description A member makes their own membership private again (only their own: another login is 403). Installation tokens are refused.
+         */
+        delete: operations["orgs/remove-public-membership-for-authenticated-user"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/memberships/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get organization membership for a user
+         * @description A user's membership (`active`) or pending invitation (`pending`) with its role. Fellow members see active memberships; owners also see pending ones; a user always sees their own. Anything else is 404.
+         */
+        get: operations["orgs/get-membership-for-user"];
+        /**
+         * Set organization membership for a user
+         * @description Organization owners set a member's role (`admin` or `member`, default `member`); a user who is not a member gets a pending membership, an organization invitation the user accepts through `PATCH /user/memberships/orgs/{org}`. Demoting the last owner is 422.
+         */
+        put: operations["orgs/set-membership-for-user"];
+        post?: never;
+        /**
+         * Remove organization membership for a user
+         * @description Organization owners remove a member or cancel their pending invitation, as `DELETE /orgs/{org}/members/{username}`.
+         */
+        delete: operations["orgs/remove-membership-for-user"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/memberships/orgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List organization memberships for the authenticated user
+         * @description The signed-in user's memberships (`active`) and pending invitations (`pending`), filtered by `state`. Installation tokens are refused.
+         */
+        get: operations["orgs/list-memberships-for-authenticated-user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/memberships/orgs/{org}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an organization membership for the authenticated user
+         * @description The signed-in user's membership or pending invitation in the organization; 404 when there is neither.
+         */
+        get: operations["orgs/get-membership-for-authenticated-user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an organization membership for the authenticated user
+         * @description Accepts the signed-in user's pending invitation (`state: active`): they become a member with the invited role. An expired invitation is 404; an active membership answers as it is.
+         */
+        patch: operations["orgs/update-membership-for-authenticated-user"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4181,6 +4433,17 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            company?: string;
+            blog?: string;
+            location?: string;
+            email?: string;
+            twitter_username?: string | null;
+            /** @description Organization owners only. */
+            billing_email?: string | null;
+            /** @description Organization members only: the base permission every member has on the organization's repositories. */
+            default_repository_permission?: string | null;
+            /** @description Organization members only. */
+            members_can_create_repositories?: boolean | null;
             /** Format: date-time */
             archived_at: string | null;
         };
@@ -7026,6 +7289,92 @@ export interface components {
             role_name: "read" | "triage" | "write" | "maintain" | "admin" | "none";
             user: components["schemas"]["collaborator"] | null;
         };
+        /**
+         * Organization Simple
+         * @description A GitHub organization.
+         */
+        "organization-simple": {
+            /** @example github */
+            login: string;
+            /** @example 1 */
+            id: number;
+            /** @example MDEyOk9yZ2FuaXphdGlvbjE= */
+            node_id: string;
+            /**
+             * Format: uri
+             * @example https://api.github.com/orgs/github
+             */
+            url: string;
+            /**
+             * Format: uri
+             * @example https://api.github.com/orgs/github/repos
+             */
+            repos_url: string;
+            /**
+             * Format: uri
+             * @example https://api.github.com/orgs/github/events
+             */
+            events_url: string;
+            /** @example https://api.github.com/orgs/github/hooks */
+            hooks_url: string;
+            /** @example https://api.github.com/orgs/github/issues */
+            issues_url: string;
+            /** @example https://api.github.com/orgs/github/members{/member} */
+            members_url: string;
+            /** @example https://api.github.com/orgs/github/public_members{/member} */
+            public_members_url: string;
+            /** @example https://github.com/images/error/octocat_happy.gif */
+            avatar_url: string;
+            /** @example A great organization */
+            description: string | null;
+        };
+        /**
+         * Org Membership
+         * @description Org Membership
+         */
+        "org-membership": {
+            /**
+             * Format: uri
+             * @example https://api.github.com/orgs/octocat/memberships/defunkt
+             */
+            url: string;
+            /**
+             * @description The state of the member in the organization. The `pending` state indicates the user has not yet accepted an invitation.
+             * @example active
+             * @enum {string}
+             */
+            state: "active" | "pending";
+            /**
+             * @description The user's membership type in the organization.
+             * @example admin
+             * @enum {string}
+             */
+            role: "admin" | "member" | "billing_manager";
+            /**
+             * @description Whether the user has direct membership in the organization.
+             * @example true
+             */
+            direct_membership?: boolean;
+            /**
+             * @description The slugs of the enterprise teams providing the user with indirect membership in the organization.
+             *     A limit of 100 enterprise team slugs is returned.
+             * @example [
+             *       "ent:team-one",
+             *       "ent:team-two"
+             *     ]
+             */
+            enterprise_teams_providing_indirect_membership?: string[];
+            /**
+             * Format: uri
+             * @example https://api.github.com/orgs/octocat
+             */
+            organization_url: string;
+            organization: components["schemas"]["organization-simple"];
+            user: components["schemas"]["nullable-simple-user"];
+            permissions?: {
+                can_create_repository: boolean;
+            };
+        };
     };
     responses: {
         /** @description The gist changed while the update was being made (another update or a push won the race). */
@@ -8778,6 +9127,256 @@ export interface operations {
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Billing email address. This address is not publicized. */
+                    billing_email?: string;
+                    /** @description The company name. */
+                    company?: string;
+                    /** @description The publicly visible email address. */
+                    email?: string;
+                    /** @description The Twitter username of the company. */
+                    twitter_username?: string;
+                    /** @description The location. */
+                    location?: string;
+                    /** @description The shorthand name of the company. */
+                    name?: string;
+                    /** @description The description of the company. The maximum size is 160 characters. */
+                    description?: string;
+                    /** @description Whether an organization can use organization projects. */
+                    has_organization_projects?: boolean;
+                    /** @description Whether repositories that belong to the organization can use repository projects. */
+                    has_repository_projects?: boolean;
+                    /**
+                     * @description Default permission level members have for organization repositories.
+                     * @default read
+                     * @enum {string}
+                     */
+                    default_repository_permission?: "read" | "write" | "admin" | "none";
+                    /**
+                     * @description Whether of non-admin organization members can create repositories. **Note:** A parameter can override this parameter. See `members_allowed_repository_creation_type` in this table for details.
+                     * @default true
+                     */
+                    members_can_create_repositories?: boolean;
+                    /** @description Whether organization members can create internal repositories, which are visible to all enterprise members. You can only allow members to create internal repositories if your organization is associated with an enterprise account using GitHub Enterprise Cloud or GitHub Enterprise Server 2.20+. For more information, see "[Restricting repository creation in your organization](https://docs.github.com/github/setting-up-and-managing-organizations-and-teams/restricting-repository-creation-in-your-organization)" in the GitHub Help documentation. */
+                    members_can_create_internal_repositories?: boolean;
+                    /** @description Whether organization members can create private repositories, which are visible to organization members with permission. For more information, see "[Restricting repository creation in your organization](https://docs.github.com/github/setting-up-and-managing-organizations-and-teams/restricting-repository-creation-in-your-organization)" in the GitHub Help documentation. */
+                    members_can_create_private_repositories?: boolean;
+                    /** @description Whether organization members can create public repositories, which are visible to anyone. For more information, see "[Restricting repository creation in your organization](https://docs.github.com/github/setting-up-and-managing-organizations-and-teams/restricting-repository-creation-in-your-organization)" in the GitHub Help documentation. */
+                    members_can_create_public_repositories?: boolean;
+                    /**
+                     * @description Specifies which types of repositories non-admin organization members can create. `private` is only available to repositories that are part of an organization on GitHub Enterprise Cloud.
+                     *     **Note:** This parameter is closing down and will be removed in the future. Its return value ignores internal repositories. Using this parameter overrides values set in `members_can_create_repositories`. See the parameter deprecation notice in the operation description for details.
+                     * @enum {string}
+                     */
+                    members_allowed_repository_creation_type?: "all" | "private" | "none";
+                    /**
+                     * @description Whether organization members can create GitHub Pages sites. Existing published sites will not be impacted.
+                     * @default true
+                     */
+                    members_can_create_pages?: boolean;
+                    /**
+                     * @description Whether organization members can create public GitHub Pages sites. Existing published sites will not be impacted.
+                     * @default true
+                     */
+                    members_can_create_public_pages?: boolean;
+                    /**
+                     * @description Whether organization members can create private GitHub Pages sites. Existing published sites will not be impacted.
+                     * @default true
+                     */
+                    members_can_create_private_pages?: boolean;
+                    /**
+                     * @description Whether organization members can fork private organization repositories.
+                     * @default false
+                     */
+                    members_can_fork_private_repositories?: boolean;
+                    /**
+                     * @description Whether contributors to organization repositories are required to sign off on commits they make through GitHub's web interface.
+                     * @default false
+                     */
+                    web_commit_signoff_required?: boolean;
+                    /** @example "http://github.blog" */
+                    blog?: string;
+                    /**
+                     * @deprecated
+                     * @description **Endpoint closing down notice.** Please use [code security configurations](https://docs.github.com/rest/code-security/configurations) instead.
+                     *
+                     *     Whether GitHub Advanced Security is automatically enabled for new repositories and repositories transferred to this organization.
+                     *
+                     *     To use this parameter, you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
+                     *
+                     *     You can check which security and analysis features are currently enabled by using a `GET /orgs/{org}` request.
+                     */
+                    advanced_security_enabled_for_new_repositories?: boolean;
+                    /**
+                     * @deprecated
+                     * @description **Endpoint closing down notice.** Please use [code security configurations](https://docs.github.com/rest/code-security/configurations) instead.
+                     *
+                     *     Whether Dependabot alerts are automatically enabled for new repositories and repositories transferred to this organization.
+                     *
+                     *     To use this parameter, you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
+                     *
+                     *     You can check which security and analysis features are currently enabled by using a `GET /orgs/{org}` request.
+                     */
+                    dependabot_alerts_enabled_for_new_repositories?: boolean;
+                    /**
+                     * @deprecated
+                     * @description **Endpoint closing down notice.** Please use [code security configurations](https://docs.github.com/rest/code-security/configurations) instead.
+                     *
+                     *     Whether Dependabot security updates are automatically enabled for new repositories and repositories transferred to this organization.
+                     *
+                     *     To use this parameter, you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
+                     *
+                     *     You can check which security and analysis features are currently enabled by using a `GET /orgs/{org}` request.
+                     */
+                    dependabot_security_updates_enabled_for_new_repositories?: boolean;
+                    /**
+                     * @deprecated
+                     * @description **Endpoint closing down notice.** Please use [code security configurations](https://docs.github.com/rest/code-security/configurations) instead.
+                     *
+                     *     Whether dependency graph is automatically enabled for new repositories and repositories transferred to this organization.
+                     *
+                     *     To use this parameter, you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
+                     *
+                     *     You can check which security and analysis features are currently enabled by using a `GET /orgs/{org}` request.
+                     */
+                    dependency_graph_enabled_for_new_repositories?: boolean;
+                    /**
+                     * @deprecated
+                     * @description **Endpoint closing down notice.** Please use [code security configurations](https://docs.github.com/rest/code-security/configurations) instead.
+                     *
+                     *     Whether secret scanning is automatically enabled for new repositories and repositories transferred to this organization.
+                     *
+                     *     To use this parameter, you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
+                     *
+                     *     You can check which security and analysis features are currently enabled by using a `GET /orgs/{org}` request.
+                     */
+                    secret_scanning_enabled_for_new_repositories?: boolean;
+                    /**
+                     * @deprecated
+                     * @description **Endpoint closing down notice.** Please use [code security configurations](https://docs.github.com/rest/code-security/configurations) instead.
+                     *
+                     *     Whether secret scanning push protection is automatically enabled for new repositories and repositories transferred to this organization.
+                     *
+                     *     To use this parameter, you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
+                     *
+                     *     You can check which security and analysis features are currently enabled by using a `GET /orgs/{org}` request.
+                     */
+                    secret_scanning_push_protection_enabled_for_new_repositories?: boolean;
+                    /** @description Whether a custom link is shown to contributors who are blocked from pushing a secret by push protection. */
+                    secret_scanning_push_protection_custom_link_enabled?: boolean;
+                    /** @description If `secret_scanning_push_protection_custom_link_enabled` is true, the URL that will be displayed to contributors who are blocked from pushing a secret. */
+                    secret_scanning_push_protection_custom_link?: string;
+                    /** @description Controls whether or not deploy keys may be added and used for repositories in the organization. */
+                    deploy_keys_enabled_for_repositories?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The organization as its owners see it. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["organization-full"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-for-org": {
+        parameters: {
+            query?: {
+                /** @description Specifies the types of repositories you want returned. */
+                type?: "all" | "public" | "private" | "forks" | "sources" | "member";
+                /** @description The property to sort the results by. */
+                sort?: "created" | "updated" | "pushed" | "full_name";
+                /** @description The order to sort by. Default: `asc` when using `full_name`, otherwise `desc`. */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of repositories. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["repository"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -22029,6 +22628,911 @@ export interface operations {
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/list-for-authenticated-user": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of organizations. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["organization-simple"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/list-for-user": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of organizations. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["organization-simple"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/list": {
+        parameters: {
+            query?: {
+                /** @description An organization ID. Only return organizations with an ID greater than this ID. */
+                since?: number;
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of organizations. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["organization-simple"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-for-user": {
+        parameters: {
+            query?: {
+                /** @description Limit results to repositories of the specified type. */
+                type?: "all" | "owner" | "member";
+                /** @description The property to sort the results by. */
+                sort?: "created" | "updated" | "pushed" | "full_name";
+                /** @description The order to sort by. Default: `asc` when using `full_name`, otherwise `desc`. */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of repositories. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["repository"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/list-members": {
+        parameters: {
+            query?: {
+                /** @description Filter members returned in the list. `2fa_disabled` means that only members without [two-factor authentication](https://github.com/blog/1614-two-factor-authentication) enabled will be returned. `2fa_insecure` means that only members with [insecure 2FA methods](https://docs.github.com/organizations/keeping-your-organization-secure/managing-two-factor-authentication-for-your-organization/requiring-two-factor-authentication-in-your-organization#requiring-secure-methods-of-two-factor-authentication-in-your-organization) will be returned. These options are only available for organization owners. */
+                filter?: "2fa_disabled" | "2fa_insecure" | "all";
+                /** @description Filter members returned by their role. */
+                role?: "all" | "admin" | "member";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of members, by id. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["simple-user"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/check-membership-for-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user is a member. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller is not a member: see the public membership check. */
+            302: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            /** @description Not a member, or not one the caller may see. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/remove-member": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member is removed. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/list-public-members": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of public members. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["simple-user"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/check-public-membership-for-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership is public. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            /** @description Not a public member. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/set-public-membership-for-authenticated-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership is public. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/remove-public-membership-for-authenticated-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership is private. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/get-membership-for-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["org-membership"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/set-membership-for-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The role to give the user in the organization. Can be one of:
+                     *      * `admin` - The user will become an owner of the organization.
+                     *      * `member` - The user will become a non-owner member of the organization.
+                     * @default member
+                     * @enum {string}
+                     */
+                    role?: "admin" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description The membership, active or pending. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["org-membership"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/remove-membership-for-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership or invitation is gone. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/list-memberships-for-authenticated-user": {
+        parameters: {
+            query?: {
+                /** @description Indicates the state of the memberships to return. If not specified, the API returns both active and pending memberships. */
+                state?: "active" | "pending";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of memberships. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["org-membership"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/get-membership-for-authenticated-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["org-membership"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/update-membership-for-authenticated-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The state that the membership should be in. Only `"active"` will be accepted.
+                     * @enum {string}
+                     */
+                    state: "active";
+                };
+            };
+        };
+        responses: {
+            /** @description The membership, now active. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["org-membership"];
+                };
+            };
+            /** @description The acceptance of the user's organization invitation is being processed asynchronously. */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["org-membership"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
     };

@@ -19,6 +19,15 @@ export interface AccountRow {
   site_admin: boolean;
   created_at: Date;
   updated_at: Date;
+  /** Profile and organization settings (migration 039): present on rows read with `SELECT *`. */
+  description?: string | null;
+  company?: string | null;
+  location?: string | null;
+  blog?: string | null;
+  twitter_username?: string | null;
+  billing_email?: string | null;
+  default_repository_permission?: 'none' | 'read' | 'write' | 'admin';
+  members_can_create_repositories?: boolean;
 }
 
 export class AccountError extends Error {}

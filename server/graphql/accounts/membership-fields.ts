@@ -38,5 +38,9 @@ export const organizationMembershipFields = {
   viewerCanAdminister: async (org: AccountRow, _args: unknown, ctx: GraphqlContext) =>
     administersOrganization(await ctx.loaders.viewerOrgRole.load(org.id)),
   viewerCanCreateRepositories: async (org: AccountRow, _args: unknown, ctx: GraphqlContext) =>
-    mayCreateRepositoriesIn(ctx.principal, await ctx.loaders.viewerOrgRole.load(org.id)),
+    mayCreateRepositoriesIn(
+      ctx.principal,
+      await ctx.loaders.viewerOrgRole.load(org.id),
+      org.members_can_create_repositories ?? true,
+    ),
 };

@@ -9,19 +9,19 @@ import type { Sql, TransactionSql } from '../db/database.js';
 
 type Db = Sql | TransactionSql;
 
-// Collaborator permissions that carry push access (triage/maintain join when those levels land).
-const PUSH_PERMISSIONS = ['write', 'admin'];
+// Grant levels that carry push access (permissions.ts: write and above).
+const PUSH_PERMISSIONS = ['write', 'maintain', 'admin'];
 
-/** `a` holds push access: the owner, a write or admin collaborator, an admin of the owning organization. */
+/** `a` holds push access: the owner, a write-or-above collaborator or team member, an admin of the owning organization. */
 export const holdsPushIn = (sql: Db, repositoryId: Fragment, ownerId: Fragment) => sql`
   a.kind = 'User' AND (
     a.id = ${ownerId}
-    OR EXISTS (SELECT 1 FROM collaborators c WHERE c.repository_id = ${repositoryId} AND c.user_id = a.id AND c.permission = ANY(${PUSH_PERMISSIONS}))
+    OR EXISTS (SELECT 1 FROM repository_grants c WHERE c.repository_id = ${repositoryId} AND c.user_id = a.id AND c.permission = ANY(${PUSH_PERMISSIONS}))
     OR EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = ${ownerId} AND m.user_id = a.id AND m.role = 'admin'))`;
 
-/** `a` holds a grant: the owner, any collaborator, any member of the owning organization. */
+/** `a` holds a grant: the owner, any collaborator or team member, any member of the owning organization. */
 export const holdsGrantIn = (sql: Db, repositoryId: number, ownerId: number) => sql`
   a.kind = 'User' AND (
     a.id = ${ownerId}
-    OR EXISTS (SELECT 1 FROM collaborators c WHERE c.repository_id = ${repositoryId} AND c.user_id = a.id)
+    OR EXISTS (SELECT 1 FROM repository_grants c WHERE c.repository_id = ${repositoryId} AND c.user_id = a.id)
     OR EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = ${ownerId} AND m.user_id = a.id))`;

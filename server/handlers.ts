@@ -42,6 +42,7 @@ import { searchHandlers } from './search/handlers/index.js';
 import { statusesHandlers } from './statuses/handlers/index.js';
 import { tagsHandlers } from './tags/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
+import { teamsHandlers } from './teams/handlers/index.js';
 import { webHandlers } from './web/handlers/index.js';
 import type { Handlers } from './http/operation-context.js';
 
@@ -85,5 +86,6 @@ export const handlers: Handlers = withRenderedBodies({
   ...statusesHandlers,
   ...tagsHandlers,
   ...webhooksHandlers,
+  ...teamsHandlers,
   ...webHandlers,
 });

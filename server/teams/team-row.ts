@@ -1,4 +1,5 @@
 // A team's row (migration 040) and GitHub's words for its settings.
+import type { Permission } from '../access/permissions.js';
 export type TeamPrivacy = 'secret' | 'closed';
 export type TeamRole = 'member' | 'maintainer';
 /** GitHub's team permission words; the policy's levels are access/permissions.ts (pull = read, push = write). */
@@ -24,4 +25,9 @@ export function slugOf(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9_-]+/g, '-')
     .replace(/^-+|-+$/g, '');
+}
+
+/** The policy's level of a team permission (access/permissions.ts), as the view `team_grants` maps it. */
+export function policyLevel(permission: TeamPermission): Permission {
+  return permission === 'pull' ? 'read' : permission === 'push' ? 'write' : permission;
 }

@@ -62,12 +62,20 @@ async function checkName(tx: TransactionSql, orgId: number, teamId: number | nul
   return slug;
 }
 
-/** Creates a team; `creatorId` (GitHub: the creator, unless an org owner) becomes its first maintainer when given. */
+export interface TeamSeed {
+  /** Members of the organization made maintainers (the creator first, as on GitHub). */
+  maintainerIds?: readonly number[];
+  /** Repositories of the organization given `pull`. */
+  repositoryIds?: readonly number[];
+}
+
+/** Creates a team; `creatorId` (a person, not an installation) becomes its first maintainer, as on GitHub. */
 export function createTeam(
   deps: TeamDeps,
   orgId: number,
   input: TeamInput & { name: string },
   creatorId: number | null,
+  seed: TeamSeed = {},
 ) {
   return changing(deps, null, async (tx) => {
     const slug = await checkName(tx, orgId, null, input.name);
@@ -81,8 +89,11 @@ export function createTeam(
       VALUES (${orgId}, ${input.name}, ${slug}, ${input.description ?? null}, ${privacy},
         ${input.notification_setting ?? 'notifications_enabled'}, ${input.parent_team_id ?? null}) RETURNING *`;
     await rebuildAncestry(tx, orgId);
-    if (creatorId !== null)
-      await tx`INSERT INTO team_members (team_id, user_id, role) VALUES (${team!.id}, ${creatorId}, 'maintainer')`;
+    const maintainers = [...new Set([...(creatorId === null ? [] : [creatorId]), ...(seed.maintainerIds ?? [])])];
+    for (const id of maintainers)
+      await tx`INSERT INTO team_members (team_id, user_id, role) VALUES (${team!.id}, ${id}, 'maintainer')`;
+    for (const id of new Set(seed.repositoryIds ?? []))
+      await tx`INSERT INTO team_repositories (team_id, repository_id, permission) VALUES (${team!.id}, ${id}, 'pull')`;
     return { result: team!, teamId: team!.id };
   });
 }
@@ -132,13 +143,24 @@ export function removeTeamMember(deps: TeamDeps, team: TeamRow, userId: number) 
   });
 }
 
-/** Grants the team `permission` on a repository of its organization; true when the repository was new to the team. */
-export function setTeamRepository(deps: TeamDeps, team: TeamRow, repositoryId: number, permission: TeamPermission) {
+/**
+ * Grants the team `permission` on a repository of its organization; true when
+ * the repository was new to the team, and then `onAdded` writes its event
+ * (`team_add`) in the same transaction.
+ */
+export function setTeamRepository(
+  deps: TeamDeps,
+  team: TeamRow,
+  repositoryId: number,
+  permission: TeamPermission,
+  onAdded?: (tx: TransactionSql) => Promise<unknown>,
+) {
   return changing(deps, team.id, async (tx) => {
     const [row] = await tx<{ added: boolean }[]>`
       INSERT INTO team_repositories (team_id, repository_id, permission) VALUES (${team.id}, ${repositoryId}, ${permission})
       ON CONFLICT (team_id, repository_id) DO UPDATE SET permission = EXCLUDED.permission
       RETURNING (xmax = 0) AS added`;
+    if (row!.added) await onAdded?.(tx);
     return { result: row!.added, extra: [repositoryId] };
   });
 }

@@ -10,6 +10,7 @@ import { apiOk } from '../server/test-support/api-call.js';
 import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../server/test-support/apps.js';
 import { createFixtureRepository } from '../server/test-support/repository-fixture.js';
 import { startTestServer, type TestServer, type TestUser } from '../server/test-support/test-server.js';
+import { createTeam } from '../server/teams/team-service.js';
 
 export interface HostileFixture {
   server: TestServer;
@@ -33,7 +34,14 @@ export async function startHostileFixture(): Promise<HostileFixture> {
   });
   const owner = await server.createUser('octocat');
   await server.createUser('hubot');
-  await server.createOrg('wharf-org', owner.id);
+  const org = await server.createOrg('wharf-org', owner.id);
+  // A team of the organization (issue 37), the name the spec's examples use.
+  await createTeam(
+    { sql: server.sql, bus: server.services.bus },
+    org.id,
+    { name: 'Justice League', privacy: 'closed' },
+    owner.id,
+  );
   const repo = await createFixtureRepository(server, owner, 'Hello-World');
   await createFixtureRepository(server, owner, 'scratch');
   const call = (path: string, method = 'GET', body?: unknown, token = owner.token) =>
@@ -136,6 +144,7 @@ export async function startHostileFixture(): Promise<HostileFixture> {
     key: 'contributor_covenant',
     gist_id: gist.id,
     invitation_id: invitation.id,
+    team_slug: 'justice-league',
   };
   return {
     server,

@@ -45,6 +45,7 @@ import { statusesHandlers } from './statuses/handlers/index.js';
 import { tagsHandlers } from './tags/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
 import { collaboratorsHandlers } from './collaborators/handlers/index.js';
+import { teamsHandlers } from './teams/handlers/index.js';
 import { webHandlers } from './web/handlers/index.js';
 import type { Handlers } from './http/operation-context.js';
 
@@ -90,6 +91,7 @@ export const handlers: Handlers = withRenderedBodies({
   ...statusesHandlers,
   ...tagsHandlers,
   ...webhooksHandlers,
+  ...teamsHandlers,
   ...webHandlers,
   ...collaboratorsHandlers,
 });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../test-support/apps.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { createTeam, setTeamMember, setTeamRepository } from '../teams/team-service.js';
 
 type Answer = 'allowed' | 'not_found' | 'forbidden';
 type Visibility = 'public' | 'private';
@@ -18,6 +19,8 @@ type Role =
   | 'maintain'
   | 'admin'
   | 'org member'
+  | 'team triage'
+  | 'child team push'
   | 'site admin'
   | 'token without repo'
   | 'installation with issues'
@@ -114,6 +117,8 @@ const ROLES: Role[] = [
   'maintain',
   'admin',
   'org member',
+  'team triage',
+  'child team push',
   'site admin',
   'token without repo',
   'installation with issues',
@@ -166,6 +171,25 @@ beforeAll(async () => {
       await server.sql`INSERT INTO org_members (org_id, user_id, role) VALUES (${org.id}, ${user.id}, 'member')`;
     if (role === 'token without repo') tokens.set(role, await server.tokenFor(user.id, ['user']));
   }
+  // Team grants (issue 37): a member of a team with `triage`, and a member of
+  // a child team whose parent has `push` (child teams inherit the parent's access).
+  const deps = { sql: server.sql, bus: server.services.bus };
+  const triagers = await createTeam(deps, org.id, { name: 'Triagers' }, null);
+  const parent = await createTeam(deps, org.id, { name: 'Pushers' }, null);
+  const child = await createTeam(deps, org.id, { name: 'Pushers child', parent_team_id: parent.id }, null);
+  for (const repo of repos) {
+    await setTeamRepository(deps, triagers, repo.id, 'triage');
+    await setTeamRepository(deps, parent, repo.id, 'push');
+  }
+  for (const [role, team] of [
+    ['team triage', triagers],
+    ['child team push', child],
+  ] as const) {
+    const user = await server.createUser(`ea-${role.replaceAll(' ', '-')}`);
+    await server.services.accounts.addMember(org.id, user.id, 'member');
+    await setTeamMember(deps, team, user.id, 'member');
+    tokens.set(role, user.token);
+  }
   tokens.set('anonymous', undefined);
   tokens.set('site admin', (await server.createUser('ea-site-admin', { siteAdmin: true })).token);
   const app = await createTestApp(server, owner.id, 'ea-app', { metadata: 'read', issues: 'write' });
@@ -200,6 +224,8 @@ const EXPECTED: Record<Role, Row> = {
   maintain: { public: 'AAAAA', private: 'AAAAA' },
   admin: { public: 'AAAAA', private: 'AAAAA' },
   'org member': { public: 'AAFFF', private: 'AAFFF' },
+  'team triage': { public: 'AAFAA', private: 'AAFAA' },
+  'child team push': { public: 'AAAAA', private: 'AAAAA' },
   'site admin': { public: 'AAAAA', private: 'AAAAA' },
   'token without repo': { public: 'AFFFF', private: 'FFFFF', graphql: { public: 'AFFFF', private: 'NNNNN' } },
   'installation with issues': { public: 'AAFAA', private: 'AAFAA' },

@@ -1,5 +1,6 @@
 // What a user may do with a repository, GitHub's way: owners, site admins and
-// org admins administer it; collaborators get what they were granted; org
+// org admins administer it; collaborators and teams' members get what they
+// were granted (the highest grant wins: view `repository_grants`); org
 // members get the organization's base permission (`default_repository_permission`:
 // none, read, write or admin; read by default) on the org's repositories (a
 // private fork's readers come from its upstream instead); everyone reads public ones. This is the grant read from
@@ -9,7 +10,7 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import { highest, type Permission } from './permissions.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 
-/** The user's permission from the database (owner, org role, collaborator, a private fork's upstream); public read not included. */
+/** The user's permission from the database (owner, org role, collaborator, team, a private fork's upstream); public read not included. */
 export async function loadGrantedPermission(
   sql: Sql | TransactionSql,
   repo: RepositoryRow,
@@ -24,7 +25,7 @@ export async function loadGrantedPermission(
  * inherit the permissions structure of the upstream repository"): the user's
  * grants are taken on the repository and, while it is a private fork of a
  * private parent, on each ancestor up that private chain:
- * - own grants everywhere: owner, collaborator, admin of the owning org;
+ * - own grants everywhere: owner, collaborator, team member, admin of the owning org;
  * - an org's plain members read only the top of the chain (a repository that
  *   inherits nothing), not a private fork forked into their organization;
  * - through a fork owned by an organization only read is inherited (GitHub:
@@ -105,7 +106,7 @@ export async function loadGrantedPermissions(
     SELECT c.repository_id AS id, c.owner_id = ${userId} AS owner, k.permission AS collaborator, m.role AS org_role, c.capped,
       ${inheritsSql(sql)} AS inherits, ${orgBaseColumn(sql)}
     FROM chain c ${orgBaseJoin(sql)}
-    LEFT JOIN collaborators k ON k.repository_id = c.id AND k.user_id = ${userId}
+    LEFT JOIN repository_grants k ON k.repository_id = c.id AND k.user_id = ${userId}
     LEFT JOIN org_members m ON m.org_id = c.owner_id AND m.user_id = ${userId}`;
   for (const row of rows) permissions.set(row.id, highest(permissions.get(row.id), granted(row)));
   return permissions;

@@ -1,7 +1,7 @@
 // The rules of granted-permissions.ts as SQL conditions on the repository `r` of a
 // query that filters many repositories at once (search, issues across
 // repositories, fork lists, /user/repos), so the lists show exactly what a
-// read of each would: a grant of the user on `r` (owner, collaborator, org
+// read of each would: a grant of the user on `r` (owner, collaborator, team, org
 // member while its base permission is not `none`), where an org's plain members do not read a private fork of a
 // private parent, whose readers come from its upstream (a grant on any
 // private ancestor, up to MAX_INHERITANCE_DEPTH forks up).
@@ -17,7 +17,7 @@ const inherits = (sql: Db, repo: string) => sql`(${sql(repo)}.fork AND ${sql(rep
 
 /** The user's own grant on `repo` (an alias), not inherited. */
 const ownGrant = (sql: Db, repo: string, userId: number) => sql`(${sql(repo)}.owner_id = ${userId}
-  OR EXISTS (SELECT 1 FROM collaborators own_c WHERE own_c.repository_id = ${sql(repo)}.id AND own_c.user_id = ${userId})
+  OR EXISTS (SELECT 1 FROM repository_grants own_c WHERE own_c.repository_id = ${sql(repo)}.id AND own_c.user_id = ${userId})
   OR EXISTS (SELECT 1 FROM org_members own_m WHERE own_m.org_id = ${sql(repo)}.owner_id AND own_m.user_id = ${userId}
     AND (own_m.role = 'admin' OR (NOT ${inherits(sql, repo)} AND ${memberBaseReads(sql, repo)}))))`;
 

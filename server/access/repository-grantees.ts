@@ -51,7 +51,7 @@ export const MAX_GRANTEES = 5000;
 
 interface GranteeLink extends ChainGrant {
   user_id: number;
-  /** A collaborator grant on the repository itself (not inherited). */
+  /** A collaborator grant on the repository itself (not inherited, not through a team). */
   direct: boolean;
   /** A member of the organization that owns the repository. */
   member: boolean;
@@ -72,18 +72,18 @@ export async function granteesOf(
     holders AS (
       SELECT a.id FROM accounts a WHERE a.kind = 'User' AND a.id IN (
         SELECT owner_id FROM chain
-        UNION SELECT k.user_id FROM chain c JOIN collaborators k ON k.repository_id = c.id
+        UNION SELECT k.user_id FROM chain c JOIN repository_grants k ON k.repository_id = c.id
         UNION SELECT m.user_id FROM chain c JOIN org_members m ON m.org_id = c.owner_id)
       AND (${filter.login ?? null}::text IS NULL OR lower(a.login) = lower(${filter.login ?? null}))
       AND (${pattern}::text IS NULL OR a.login ILIKE ${pattern} OR a.name ILIKE ${pattern})
       ORDER BY lower(a.login) LIMIT ${MAX_GRANTEES}
     )
     SELECT h.id AS user_id, c.id, c.owner_id = h.id AS owner, k.permission AS collaborator, m.role AS org_role, c.capped,
-      ${inheritsSql(sql)} AS inherits, c.id = ${repositoryId} AND k.user_id IS NOT NULL AS direct,
+      ${inheritsSql(sql)} AS inherits, c.id = ${repositoryId} AND coalesce(k.direct, false) AS direct,
       EXISTS (SELECT 1 FROM org_members o JOIN repositories r ON r.owner_id = o.org_id
               WHERE r.id = ${repositoryId} AND o.user_id = h.id) AS member, ${orgBaseColumn(sql)}
     FROM holders h CROSS JOIN chain c ${orgBaseJoin(sql)}
-    LEFT JOIN collaborators k ON k.repository_id = c.id AND k.user_id = h.id
+    LEFT JOIN repository_grants k ON k.repository_id = c.id AND k.user_id = h.id
     LEFT JOIN org_members m ON m.org_id = c.owner_id AND m.user_id = h.id`;
   const byUser = new Map<number, { permission: Permission | null; direct: boolean; member: boolean; owner: boolean }>();
   for (const link of links) {

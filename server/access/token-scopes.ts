@@ -16,6 +16,10 @@ export const KNOWN_SCOPES = [
   'user:email',
   // Writing gists (issue 36): creating, editing, starring, forking and commenting.
   'gist',
+  // Organizations and their teams (issue 37).
+  'admin:org',
+  'write:org',
+  'read:org',
 ] as const;
 
 const INCLUDES: Record<string, string[]> = {
@@ -23,6 +27,8 @@ const INCLUDES: Record<string, string[]> = {
   'admin:repo_hook': ['write:repo_hook', 'read:repo_hook'],
   'write:repo_hook': ['read:repo_hook'],
   user: ['read:user', 'user:email', 'user:follow'],
+  'admin:org': ['write:org', 'read:org'],
+  'write:org': ['read:org'],
 };
 
 export function expandScopes(scopes: readonly string[]): Set<string> {

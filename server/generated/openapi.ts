@@ -3853,6 +3853,214 @@ export interface paths {
         patch: operations["orgs/update-membership-for-authenticated-user"];
         trace?: never;
     };
+    "/orgs/{org}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List teams
+         * @description The organization's teams the caller sees (a secret team only to its members and the organization's owners), by name, paginated. Members of the organization only.
+         */
+        get: operations["teams/list"];
+        put?: never;
+        /**
+         * Create a team
+         * @description Any member of the organization may create a team; the creator, unless an owner of the organization, becomes its first maintainer. `maintainers` must be members of the organization; `repo_names` must be its repositories (given `pull`). A taken name is 422 `already_exists`; a `parent_team_id` that is not a team of the organization, or one that would nest a team under itself, is 422. The organization-scoped `team` event is not sent yet (organization webhooks).
+         */
+        post: operations["teams/create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/teams/{team_slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a team by name
+         * @description The team by its slug (any case). A secret team is visible to its members and the organization's owners only; others get 404.
+         */
+        get: operations["teams/get-by-name"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a team
+         * @description Organization owners and the team's maintainers delete a team; its child teams are deleted with it, and their members lose the access the teams gave at once.
+         */
+        delete: operations["teams/delete-in-org"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a team
+         * @description Organization owners and the team's maintainers update a team. Renaming changes its slug. Moving it under another team changes its members' access at once: child teams inherit the parent's repositories.
+         */
+        patch: operations["teams/update-in-org"];
+        trace?: never;
+    };
+    "/orgs/{org}/teams/{team_slug}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List child teams
+         * @description The teams nested directly under this one that the caller sees.
+         */
+        get: operations["teams/list-child-in-org"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/teams/{team_slug}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List team members
+         * @description The team's members by login (members of its child teams too, as GitHub), filtered by `role`, paginated.
+         */
+        get: operations["teams/list-members-in-org"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/teams/{team_slug}/memberships/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get team membership for a user
+         * @description The user's role in the team (`state` is always `active`: Wharf adds organization members at once). 404 when the user is not a member of the team.
+         */
+        get: operations["teams/get-membership-for-user-in-org"];
+        /**
+         * Add or update team membership for a user
+         * @description Organization owners and the team's maintainers add a member of the organization to the team, or change their `role`. A user outside the organization is 422 (invite them to the organization first). The member gets the team's repository access at once.
+         */
+        put: operations["teams/add-or-update-membership-for-user-in-org"];
+        post?: never;
+        /**
+         * Remove team membership for a user
+         * @description Organization owners and the team's maintainers remove a member; the access the team gave goes at once. 404 when the user was not a member.
+         */
+        delete: operations["teams/remove-membership-for-user-in-org"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/teams/{team_slug}/repos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List team repositories
+         * @description The repositories the team has access to that the caller can see, each with the caller's own `permissions`, by name, paginated.
+         */
+        get: operations["teams/list-repos-in-org"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check team permissions for a repository
+         * @description 204 when the team has access to the repository, 404 when not. With `Accept: application/vnd.github.v3.repository+json` the answer is 200 with the repository, whose `permissions` and `role_name` are the team's.
+         */
+        get: operations["teams/check-permissions-for-repo-in-org"];
+        /**
+         * Add or update team repository permissions
+         * @description Organization owners and the team's maintainers who administer the repository give the team `permission` (`pull`, `triage`, `push`, `maintain`, `admin`; default `push`) on a repository of the organization. The team's members, and those of its child teams, get it at once; the highest of a user's grants wins. Sends `team_add` when the repository is new to the team.
+         */
+        put: operations["teams/add-or-update-repo-permissions-in-org"];
+        post?: never;
+        /**
+         * Remove a repository from a team
+         * @description The team's access to the repository goes, for its members and its child teams' members, at once. Answers 204 whether or not the team had access.
+         */
+        delete: operations["teams/remove-repo-in-org"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List repository teams
+         * @description The teams with access to the repository that the caller sees, each with its `permission` on it. Needs push access to the repository (GitHub: admin for non-owners; Wharf: push).
+         */
+        get: operations["repos/list-teams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List teams for the authenticated user
+         * @description Every team the signed-in user is a member of, across organizations, paginated.
+         */
+        get: operations["teams/list-for-authenticated-user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7375,6 +7583,123 @@ export interface components {
                 can_create_repository: boolean;
             };
         };
+        /**
+         * Team Simple
+         * @description A team in short (GitHub's `team-simple`), as a parent team is shown.
+         */
+        "team-simple": {
+            id: number;
+            node_id: string;
+            /** Format: uri */
+            url: string;
+            members_url: string;
+            name: string;
+            description: string | null;
+            /** @description `pull`: GitHub's deprecated team-wide permission, kept for its clients. */
+            permission: string;
+            /** @enum {string} */
+            privacy?: "secret" | "closed";
+            /** @enum {string} */
+            notification_setting?: "notifications_enabled" | "notifications_disabled";
+            /** Format: uri */
+            html_url: string;
+            /** Format: uri */
+            repositories_url: string;
+            slug: string;
+            /** @enum {string} */
+            type: "organization";
+            organization_id?: number;
+        };
+        /**
+         * Team
+         * @description A team of an organization (GitHub's `team`). In a repository's list, `permission` and `permissions` are the team's on it.
+         */
+        team: {
+            id: number;
+            node_id: string;
+            name: string;
+            slug: string;
+            description: string | null;
+            /** @enum {string} */
+            privacy?: "secret" | "closed";
+            /** @enum {string} */
+            notification_setting?: "notifications_enabled" | "notifications_disabled";
+            permission: string;
+            permissions?: {
+                pull: boolean;
+                triage: boolean;
+                push: boolean;
+                maintain: boolean;
+                admin: boolean;
+            };
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            html_url: string;
+            members_url: string;
+            /** Format: uri */
+            repositories_url: string;
+            /** @enum {string} */
+            type: "organization";
+            organization_id?: number;
+            parent: components["schemas"]["team-simple"] | null;
+        };
+        /**
+         * Full Team
+         * @description A team with its counts and organization (GitHub's `team-full`).
+         */
+        "team-full": {
+            id: number;
+            node_id: string;
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            html_url: string;
+            name: string;
+            slug: string;
+            description: string | null;
+            /** @enum {string} */
+            privacy?: "secret" | "closed";
+            /** @enum {string} */
+            notification_setting?: "notifications_enabled" | "notifications_disabled";
+            permission: string;
+            members_url: string;
+            /** Format: uri */
+            repositories_url: string;
+            parent?: components["schemas"]["team-simple"] | null;
+            members_count: number;
+            repos_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            organization: components["schemas"]["organization-full"];
+            /** @enum {string} */
+            type: "organization";
+            organization_id?: number;
+        };
+        /**
+         * Team Membership
+         * @description A user's membership of a team (GitHub's `team-membership`). Wharf adds organization members at once: `state` is `active`.
+         */
+        "team-membership": {
+            /** Format: uri */
+            url: string;
+            /**
+             * @default member
+             * @enum {string}
+             */
+            role: "member" | "maintainer";
+            /** @enum {string} */
+            state: "active" | "pending";
+        };
+        /**
+         * Team Repository
+         * @description A repository as a team sees it (GitHub's `team-repository`): `permissions` and `role_name` are the team's.
+         */
+        "team-repository": components["schemas"]["repository"] & {
+            role_name?: string;
+        };
     };
     responses: {
         /** @description The gist changed while the update was being made (another update or a push won the race). */
@@ -7770,6 +8095,11 @@ export interface components {
          * @example 1
          */
         "invitation-id": number;
+        /**
+         * @description The slug of the team name. Not case sensitive.
+         * @example justice-league
+         */
+        "team-slug": string;
     };
     requestBodies: {
         "repository-create": {
@@ -23528,6 +23858,955 @@ export interface operations {
                     "application/json": components["schemas"]["org-membership"];
                 };
             };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/list": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["team"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The name of the team (its slug follows from it). */
+                    name: string;
+                    /** @description The description of the team. */
+                    description?: string | null;
+                    /**
+                     * @description `secret`: visible only to its members and the organization's owners; `closed`: visible to every member of the organization. Default: `secret`, `closed` for a child team (a secret team cannot be nested).
+                     * @enum {string}
+                     */
+                    privacy?: "secret" | "closed";
+                    /**
+                     * @description Whether members are notified when the team is @mentioned.
+                     * @enum {string}
+                     */
+                    notification_setting?: "notifications_enabled" | "notifications_disabled";
+                    /**
+                     * @description Deprecated by GitHub; accepted and ignored (a repository's permission is given per repository).
+                     * @enum {string}
+                     */
+                    permission?: "pull" | "push";
+                    /** @description The id of a team of the same organization to nest this team under; null: a top-level team. */
+                    parent_team_id?: number | null;
+                    /** @description Logins of organization members to add as maintainers. */
+                    maintainers?: string[];
+                    /** @description Full names (`org/repo`) of the organization's repositories to give the team `pull` access to. */
+                    repo_names?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The team. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["team-full"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/get-by-name": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The slug of the team name. Not case sensitive.
+                 * @example justice-league
+                 */
+                team_slug: components["parameters"]["team-slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["team-full"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/delete-in-org": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The slug of the team name. Not case sensitive.
+                 * @example justice-league
+                 */
+                team_slug: components["parameters"]["team-slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/update-in-org": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The slug of the team name. Not case sensitive.
+                 * @example justice-league
+                 */
+                team_slug: components["parameters"]["team-slug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The name of the team (its slug follows from it). */
+                    name?: string;
+                    /** @description The description of the team. */
+                    description?: string | null;
+                    /**
+                     * @description `secret`: visible only to its members and the organization's owners; `closed`: visible to every member of the organization. Default: `secret`, `closed` for a child team (a secret team cannot be nested).
+                     * @enum {string}
+                     */
+                    privacy?: "secret" | "closed";
+                    /**
+                     * @description Whether members are notified when the team is @mentioned.
+                     * @enum {string}
+                     */
+                    notification_setting?: "notifications_enabled" | "notifications_disabled";
+                    /**
+                     * @description Deprecated by GitHub; accepted and ignored (a repository's permission is given per repository).
+                     * @enum {string}
+                     */
+                    permission?: "pull" | "push";
+                    /** @description The id of a team of the same organization to nest this team under; null: a top-level team. */
+                    parent_team_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["team-full"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/list-child-in-org": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The slug of the team name. Not case sensitive.
+                 * @example justice-league
+                 */
+                team_slug: components["parameters"]["team-slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The child teams. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["team"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/list-members-in-org": {
+        parameters: {
+            query?: {
+                /** @description `member`, `maintainer` or `all` (default). */
+                role?: "member" | "maintainer" | "all";
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The slug of the team name. Not case sensitive.
+                 * @example justice-league
+                 */
+                team_slug: components["parameters"]["team-slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["simple-user"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/get-membership-for-user-in-org": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The slug of the team name. Not case sensitive.
+                 * @example justice-league
+                 */
+                team_slug: components["parameters"]["team-slug"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["team-membership"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/add-or-update-membership-for-user-in-org": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The slug of the team name. Not case sensitive.
+                 * @example justice-league
+                 */
+                team_slug: components["parameters"]["team-slug"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The role in the team.
+                     * @default member
+                     * @enum {string}
+                     */
+                    role?: "member" | "maintainer";
+                };
+            };
+        };
+        responses: {
+            /** @description The membership. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["team-membership"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/remove-membership-for-user-in-org": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The slug of the team name. Not case sensitive.
+                 * @example justice-league
+                 */
+                team_slug: components["parameters"]["team-slug"];
+                /**
+                 * @description The handle of a user account. Not case sensitive.
+                 * @example octocat
+                 */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/list-repos-in-org": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The slug of the team name. Not case sensitive.
+                 * @example justice-league
+                 */
+                team_slug: components["parameters"]["team-slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The repositories. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["repository"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/check-permissions-for-repo-in-org": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The slug of the team name. Not case sensitive.
+                 * @example justice-league
+                 */
+                team_slug: components["parameters"]["team-slug"];
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The repository with the team's permissions (custom media type). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["team-repository"];
+                };
+            };
+            /** @description The team has access to the repository. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/add-or-update-repo-permissions-in-org": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The slug of the team name. Not case sensitive.
+                 * @example justice-league
+                 */
+                team_slug: components["parameters"]["team-slug"];
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The permission to grant the team on the repository.
+                     * @default push
+                     * @enum {string}
+                     */
+                    permission?: "pull" | "triage" | "push" | "maintain" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description Granted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/remove-repo-in-org": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The slug of the team name. Not case sensitive.
+                 * @example justice-league
+                 */
+                team_slug: components["parameters"]["team-slug"];
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/list-teams": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["team"][];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "teams/list-for-authenticated-user": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["team-full"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];

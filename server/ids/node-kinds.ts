@@ -63,6 +63,8 @@ export const NODE_KINDS = Object.freeze([
   { code: 43, prefix: 'HRDE_', type: 'HeadRefDeletedEvent' },
   // An issue's pin on its repository (issue #34); the payload carries the pinned issue's id (issue_pins' key).
   { code: 44, prefix: 'PIN_', type: 'PinnedIssue' },
+  // Teams of an organization (issue 37), GitHub's prefix.
+  { code: 45, prefix: 'T_', type: 'Team' },
 ] as const);
 
 export type NodeKind = (typeof NODE_KINDS)[number];

@@ -148,7 +148,7 @@ describe('creating a token', () => {
         'at most one year ahead',
       ],
       [{ note: 'bad date', expiration: 'custom', expires_on: '2031-02-30' }, 'YYYY-MM-DD'],
-      [{ note: 'sneaky', expiration: '30', scopes: 'admin:org' }, 'Unknown scope: admin:org'],
+      [{ note: 'sneaky', expiration: '30', scopes: 'admin:enterprise' }, 'Unknown scope: admin:enterprise'],
       [{ note: 'no expiry choice', expiration: '365' }, 'Choose an expiration'],
     ];
     for (const [fields, message] of cases) {

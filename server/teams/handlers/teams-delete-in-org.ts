@@ -1,0 +1,13 @@
+import { managesTeam } from '../../access/team-access.js';
+import { forbidden } from '../../errors/domain-error.js';
+import type { Handler } from '../../http/operation-context.js';
+import { deleteTeam } from '../team-service.js';
+import { teamRequest } from './team-request.js';
+
+export const deleteTeamHandler: Handler<'teams/delete-in-org'> = async (ctx) => {
+  const { standing, team, role } = await teamRequest(ctx, ctx.params.org, ctx.params.team_slug);
+  if (!managesTeam(standing, role))
+    throw forbidden('You must be an owner of the organization or a maintainer of the team');
+  await deleteTeam({ sql: ctx.services.sql, bus: ctx.services.bus }, team);
+  return { status: 204, body: undefined };
+};

@@ -1,0 +1,28 @@
+// The closure `team_ancestors` (each team and every team above it) that the
+// view `team_grants` joins, rebuilt for one organization whenever a team comes,
+// goes or changes parent: an organization's teams are few, and rebuilding the
+// whole set leaves no partial update to get wrong. The walk is bounded so a
+// cycle (refused by the service, never stored) could not loop.
+import type { TransactionSql } from '../db/database.js';
+
+/** GitHub's nesting is shallow; past this depth a team inherits nothing further up. */
+export const MAX_TEAM_DEPTH = 32;
+
+export async function rebuildAncestry(tx: TransactionSql, orgId: number): Promise<void> {
+  await tx`DELETE FROM team_ancestors ta USING teams t WHERE t.id = ta.team_id AND t.org_id = ${orgId}`;
+  await tx`
+    WITH RECURSIVE up AS (
+      SELECT t.id AS team_id, t.id AS ancestor_id, t.parent_team_id, 0 AS depth FROM teams t WHERE t.org_id = ${orgId}
+      UNION ALL
+      SELECT up.team_id, p.id, p.parent_team_id, up.depth + 1
+      FROM up JOIN teams p ON p.id = up.parent_team_id
+      WHERE up.depth < ${MAX_TEAM_DEPTH}
+    )
+    INSERT INTO team_ancestors (team_id, ancestor_id) SELECT DISTINCT team_id, ancestor_id FROM up`;
+}
+
+/** Whether `candidateParentId` is `teamId` or below it (making it the parent would close a cycle). */
+export async function isSelfOrBelow(tx: TransactionSql, teamId: number, candidateParentId: number): Promise<boolean> {
+  const [row] = await tx`SELECT 1 FROM team_ancestors WHERE team_id = ${candidateParentId} AND ancestor_id = ${teamId}`;
+  return row !== undefined;
+}

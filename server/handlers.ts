@@ -42,6 +42,8 @@ import { searchHandlers } from './search/handlers/index.js';
 import { statusesHandlers } from './statuses/handlers/index.js';
 import { tagsHandlers } from './tags/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
+import { organizationHooksHandlers } from './webhooks/org-hooks/handlers/index.js';
+import { repositoryCreationHandlers } from './repository-creation/handlers/index.js';
 import { webHandlers } from './web/handlers/index.js';
 import type { Handlers } from './http/operation-context.js';
 
@@ -85,5 +87,7 @@ export const handlers: Handlers = withRenderedBodies({
   ...statusesHandlers,
   ...tagsHandlers,
   ...webhooksHandlers,
+  ...organizationHooksHandlers,
+  ...repositoryCreationHandlers,
   ...webHandlers,
 });

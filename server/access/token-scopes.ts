@@ -16,6 +16,8 @@ export const KNOWN_SCOPES = [
   'user:email',
   // Writing gists (issue 36): creating, editing, starring, forking and commenting.
   'gist',
+  // Organization webhooks (issue 37): GitHub's one scope for every org hook operation.
+  'admin:org_hook',
 ] as const;
 
 const INCLUDES: Record<string, string[]> = {

@@ -16,7 +16,7 @@ let owner: TestUser;
 let member: TestUser;
 let outsider: TestUser;
 let ownerToken: string;
-let bodies: string[] = [];
+const bodies: string[] = [];
 
 async function call(path: string, options: Parameters<typeof apiCall>[2] = {}) {
   const answer = await apiCall(server, path, { token: ownerToken, ...options });

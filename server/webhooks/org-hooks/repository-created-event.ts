@@ -18,7 +18,7 @@ export async function emitRepositoryCreated(
   urls: Urls,
 ): Promise<number> {
   const [repo] = await tx<RepositoryRow[]>`${SELECT_REPOSITORY(tx)} WHERE r.id = ${repositoryId}`;
-  if (!repo || repo.owner_kind !== 'Organization') return 0;
+  if (repo?.owner_kind !== 'Organization') return 0;
   const installation = installationOf(principal);
   const payload = {
     action: 'created',

@@ -170,7 +170,7 @@ const hookToken = await admin(
   'create-token',
   'hook-admin',
   '--scopes',
-  'repo,admin:repo_hook,user',
+  'repo,admin:repo_hook,admin:org_hook,user',
   '--note',
   'contract hooks',
 );
@@ -209,6 +209,18 @@ await db.sql`INSERT INTO webhook_deliveries (id, job_id, hook_id, guid, event, a
     delivered_at, duration, status, status_code, throttled_at, request_headers, request_payload, response_headers, response_payload)
   OVERRIDING SYSTEM VALUE
   SELECT 12345678, job_id, hook_id, guid, event, action, redelivery, url, repository_id, installation_id,
+    delivered_at, duration, status, status_code, throttled_at, request_headers, request_payload, response_headers, response_payload
+  FROM webhook_deliveries WHERE id = ${pinged.id}`;
+// The organization hooks of the spec's examples (issue 37): 12345680 with a
+// delivery of the same id, and 12345681, the example of orgs/delete-webhook.
+const [wharfOrg] = await db.sql<{ id: number }[]>`SELECT id FROM accounts WHERE login = 'wharf-org'`;
+await db.sql`INSERT INTO hooks (id, organization_id, events, url, secret) OVERRIDING SYSTEM VALUE
+  VALUES (12345680, ${wharfOrg!.id}, '{push,pull_request}', 'https://example.com/webhook', 'contract secret'),
+         (12345681, ${wharfOrg!.id}, '{push}', 'https://example.com/doomed', NULL)`;
+await db.sql`INSERT INTO webhook_deliveries (id, job_id, hook_id, guid, event, action, redelivery, url, repository_id, installation_id,
+    delivered_at, duration, status, status_code, throttled_at, request_headers, request_payload, response_headers, response_payload)
+  OVERRIDING SYSTEM VALUE
+  SELECT 12345680, NULL, 12345680, guid, event, action, redelivery, url, NULL, installation_id,
     delivered_at, duration, status, status_code, throttled_at, request_headers, request_payload, response_headers, response_payload
   FROM webhook_deliveries WHERE id = ${pinged.id}`;
 // The OAuth app of the spec's examples (client_id Iv1.8a61f9b3a7aba766, its

@@ -46,6 +46,8 @@ import { tagsHandlers } from './tags/handlers/index.js';
 import { webhooksHandlers } from './webhooks/handlers/index.js';
 import { collaboratorsHandlers } from './collaborators/handlers/index.js';
 import { teamsHandlers } from './teams/handlers/index.js';
+import { organizationHooksHandlers } from './webhooks/org-hooks/handlers/index.js';
+import { repositoryCreationHandlers } from './repository-creation/handlers/index.js';
 import { webHandlers } from './web/handlers/index.js';
 import type { Handlers } from './http/operation-context.js';
 
@@ -92,6 +94,8 @@ export const handlers: Handlers = withRenderedBodies({
   ...tagsHandlers,
   ...webhooksHandlers,
   ...teamsHandlers,
+  ...organizationHooksHandlers,
+  ...repositoryCreationHandlers,
   ...webHandlers,
   ...collaboratorsHandlers,
 });

@@ -20,6 +20,8 @@ export const KNOWN_SCOPES = [
   'admin:org',
   'write:org',
   'read:org',
+  // Organization webhooks (issue 37): GitHub's one scope for every org hook operation.
+  'admin:org_hook',
 ] as const;
 
 const INCLUDES: Record<string, string[]> = {

@@ -9,12 +9,19 @@ import { insertDefaultLabels } from './default-labels.js';
 import { authorIdentity, serviceIdentity } from './commit-identity.js';
 import { checkRepositoryName, nameTaken } from './repository-name.js';
 import { fullRepositoryView } from './repository-view.js';
+import type { TransactionSql } from '../db/database.js';
 import { touchPushedAt } from './repositories-store.js';
 
 type CreateBody = NonNullable<components['requestBodies']['repository-create']['content']['application/json']>;
 
 /** The new repository's view (the caller is its admin). */
-export async function createRepository(services: Services, caller: TokenPrincipal, ownerId: number, body: CreateBody) {
+export async function createRepository(
+  services: Services,
+  caller: TokenPrincipal,
+  ownerId: number,
+  body: CreateBody,
+  alsoInTransaction?: (tx: TransactionSql, repositoryId: number) => Promise<unknown>,
+) {
   const { sql, repos, git, urls, bus, accounts, config } = services;
   const name = checkRepositoryName(body.name);
   if (await repos.nameTaken(ownerId, name)) throw nameTaken();
@@ -44,6 +51,8 @@ export async function createRepository(services: Services, caller: TokenPrincipa
         // The ref mirror starts in step with git (a new repository has no hooks to notify).
         await tx`INSERT INTO repository_refs (repository_id, name, sha) VALUES (${id}, 'refs/heads/main', ${commit})`;
       }
+      // What the caller adds to the creation's transaction (an organization's `repository` created event).
+      await alsoInTransaction?.(tx, id);
     });
   } catch (error) {
     if (createdId !== undefined) await git.remove(createdId);

@@ -44,8 +44,10 @@ export async function emitRepositoryDeletion(
   principal: Actor,
   urls: Urls,
 ): Promise<number> {
+  // Apps, and the hooks of the organization that owns it (GitHub sends
+  // `repository` to organization hooks); never the repository's own hooks.
   const toApps = (await subscribedTargets(tx, repo.id, 'repository')).filter(
-    (target) => target.installationId !== null,
+    (target) => target.installationId !== null || Boolean(target.organizationId),
   );
   const payload = {
     action: 'deleted',

@@ -22,6 +22,8 @@ export interface JobRow {
 export type ClaimedHook = Pick<HookRow, 'id' | 'url' | 'secret' | 'content_type' | 'insecure_ssl' | 'active'> & {
   /** Set for an app's webhook (migration 025): its deliveries target the app, not a repository. */
   app_id: number | null;
+  /** Set for an organization's hook (migration 041): its deliveries target the organization. */
+  organization_id: number | null;
 };
 
 export interface ClaimedJob extends JobRow {
@@ -35,6 +37,7 @@ type ClaimRow = JobRow & {
   hook_insecure_ssl: HookRow['insecure_ssl'];
   hook_active: boolean;
   hook_app_id: number | null;
+  hook_organization_id: number | null;
 };
 
 /**
@@ -57,9 +60,19 @@ export async function claimJobs(sql: Sql, owner: string, limit: number, leaseMs:
     ) due, hooks h
     WHERE j.id = due.id AND h.id = j.hook_id
     RETURNING j.id, j.guid, j.hook_id, j.repository_id, j.installation_id, j.event, j.action, j.payload, j.redelivery, j.attempts,
-      h.url AS hook_url, h.secret AS hook_secret, h.content_type AS hook_content_type, h.insecure_ssl AS hook_insecure_ssl, h.active AS hook_active, h.app_id AS hook_app_id`;
+      h.url AS hook_url, h.secret AS hook_secret, h.content_type AS hook_content_type, h.insecure_ssl AS hook_insecure_ssl, h.active AS hook_active, h.app_id AS hook_app_id,
+      h.organization_id AS hook_organization_id`;
   return rows.map(
-    ({ hook_url, hook_secret, hook_content_type, hook_insecure_ssl, hook_active, hook_app_id, ...job }) => ({
+    ({
+      hook_url,
+      hook_secret,
+      hook_content_type,
+      hook_insecure_ssl,
+      hook_active,
+      hook_app_id,
+      hook_organization_id,
+      ...job
+    }) => ({
       ...job,
       hook: {
         id: job.hook_id,
@@ -69,6 +82,7 @@ export async function claimJobs(sql: Sql, owner: string, limit: number, leaseMs:
         insecure_ssl: hook_insecure_ssl,
         active: hook_active,
         app_id: hook_app_id,
+        organization_id: hook_organization_id,
       },
     }),
   );

@@ -8,6 +8,7 @@ import type { HookRow } from './hooks-store.js';
 const hook = (overrides: Partial<HookRow> = {}): HookRow => ({
   id: 42,
   repository_id: 7,
+  organization_id: null,
   active: true,
   events: ['push'],
   url: 'https://example.com/hook',

@@ -24,9 +24,14 @@ export interface DeliveryRequest {
   body: Buffer;
 }
 
+function targetType(hook: { app_id?: number | null; organization_id?: number | null }): string {
+  if (hook.app_id) return 'integration';
+  return hook.organization_id ? 'organization' : 'repository';
+}
+
 export function deliveryRequest(
   job: DeliveryJob,
-  hook: Pick<HookRow, 'id' | 'content_type' | 'secret'> & { app_id?: number | null },
+  hook: Pick<HookRow, 'id' | 'content_type' | 'secret'> & { app_id?: number | null; organization_id?: number | null },
   vendor: string,
 ): DeliveryRequest {
   // `form` is GitHub's application/x-www-form-urlencoded `payload=<json>`.
@@ -41,9 +46,10 @@ export function deliveryRequest(
     [`X-${vendor}-Delivery`]: job.guid,
     [`X-${vendor}-Event`]: job.event,
     [`X-${vendor}-Hook-ID`]: String(hook.id),
-    // GitHub names what the hook belongs to: an app's webhook says `integration` and the app's id.
-    [`X-${vendor}-Hook-Installation-Target-ID`]: String(hook.app_id ?? job.repository_id ?? ''),
-    [`X-${vendor}-Hook-Installation-Target-Type`]: hook.app_id ? 'integration' : 'repository',
+    // GitHub names what the hook belongs to: an app's webhook says `integration` and the app's id,
+    // an organization's hook `organization` and the organization's id.
+    [`X-${vendor}-Hook-Installation-Target-ID`]: String(hook.app_id ?? hook.organization_id ?? job.repository_id ?? ''),
+    [`X-${vendor}-Hook-Installation-Target-Type`]: targetType(hook),
   };
   // As on GitHub, a hook without a secret gets no signature headers; with one,
   // the legacy SHA-1 one too, which many receivers still check.

@@ -39,7 +39,7 @@ export function createHook(
   values: HookValues,
 ): Promise<HookRow> {
   return sql.begin(async (tx) => {
-    const created = await insertHook(tx, repo.id, values);
+    const created = await insertHook(tx, { repositoryId: repo.id }, values);
     if (created.active) await enqueuePing(tx, created, repo, principal, urls);
     return created;
   }) as Promise<HookRow>;

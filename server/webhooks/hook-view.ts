@@ -2,6 +2,7 @@
 // absent, in every response.
 import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
+import type { components } from '../generated/openapi.js';
 import type { HookRow } from './hooks-store.js';
 
 export function hookUrl(urls: Urls, fullName: string, hookId: number): string {
@@ -15,7 +16,8 @@ export function hookView(hook: HookRow, fullName: string, urls: Urls) {
     id: hook.id,
     name: 'web' as const,
     active: hook.active,
-    events: hook.events,
+    // A repository hook's events were checked against hook-event when saved.
+    events: hook.events as components['schemas']['hook-event'][],
     config: { url: hook.url, content_type: hook.content_type, insecure_ssl: hook.insecure_ssl },
     updated_at: isoSeconds(hook.updated_at),
     created_at: isoSeconds(hook.created_at),

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eventPermissions } from '../access/event-kinds.js';
 import type { TransactionSql } from '../db/database.js';
 import { encodeNodeId } from '../ids/node-id.js';
+import { withOrganization } from './payloads/organization.js';
 
 export const WEBHOOK_CHANNEL = 'wharf_webhooks';
 
@@ -44,10 +45,15 @@ export async function enqueue(tx: TransactionSql, jobs: EventJob[]): Promise<voi
  */
 const ROUTED_TO_APPS_BY_EMITTER = new Set(['check_run', 'check_suite']);
 
-/** A hook to deliver to: a repository hook (installationId null) or the webhook of an app installed on the repository. */
+/**
+ * A hook to deliver to: a repository hook (both null), the webhook of an app
+ * installed on the repository (installationId), or a hook of the
+ * organization that owns the repository (organizationId).
+ */
 export interface EventTarget {
   hookId: number;
   installationId: number | null;
+  organizationId?: number | null;
 }
 
 /**
@@ -56,7 +62,10 @@ export interface EventTarget {
  * the owner's repositories, or this one selected) that subscribe to `event`
  * (apps.events) and whose installation holds the event's permission
  * (access/event-kinds.ts: no `issues` event without `issues`), as GitHub
- * delivers a subscribed event of an installed repository to the app.
+ * delivers a subscribed event of an installed repository to the app; and the
+ * active subscribed hooks of the organization that owns the repository
+ * (migration 041: an organization hook gets every event of every repository
+ * of the organization, private ones included, created before it or after).
  */
 export async function subscribedTargets(
   tx: TransactionSql,
@@ -65,11 +74,14 @@ export async function subscribedTargets(
 ): Promise<EventTarget[]> {
   const toApps = !ROUTED_TO_APPS_BY_EMITTER.has(event);
   const permissions = eventPermissions(event);
-  const rows = await tx<{ hook_id: number; installation_id: number | null }[]>`
-    SELECT id AS hook_id, NULL::bigint AS installation_id FROM hooks
+  const rows = await tx<{ hook_id: number; installation_id: number | null; organization_id: number | null }[]>`
+    SELECT id AS hook_id, NULL::bigint AS installation_id, NULL::bigint AS organization_id FROM hooks
     WHERE repository_id = ${repositoryId} AND active AND (${event} = ANY(events) OR '*' = ANY(events))
     UNION ALL
-    SELECT h.id, i.id FROM repositories r
+    SELECT h.id, NULL::bigint, h.organization_id FROM repositories r JOIN hooks h ON h.organization_id = r.owner_id
+    WHERE r.id = ${repositoryId} AND h.active AND (${event} = ANY(h.events) OR '*' = ANY(h.events))
+    UNION ALL
+    SELECT h.id, i.id, NULL::bigint FROM repositories r
       JOIN installations i ON i.account_id = r.owner_id
       JOIN apps a ON a.id = i.app_id
       JOIN hooks h ON h.app_id = i.app_id
@@ -78,13 +90,18 @@ export async function subscribedTargets(
       AND (i.repository_selection = 'all' OR EXISTS (
         SELECT 1 FROM installation_repositories ir WHERE ir.installation_id = i.id AND ir.repository_id = r.id))
     ORDER BY hook_id`;
-  return rows.map((row) => ({ hookId: row.hook_id, installationId: row.installation_id }));
+  return rows.map((row) => ({
+    hookId: row.hook_id,
+    installationId: row.installation_id,
+    organizationId: row.organization_id,
+  }));
 }
 
 /**
  * The jobs of one event for its targets. A repository hook gets the payload
  * as given (with the caller's installation, if any, in `installationId`); an
- * app's webhook gets it with `installation` set to the app's own installation.
+ * organization's hook gets it with `organization` added, as GitHub sends it;
+ * an app's webhook gets it with `installation` set to the app's own installation.
  */
 export function eventJobs(
   targets: EventTarget[],
@@ -95,7 +112,15 @@ export function eventJobs(
   installationId: number | null,
 ): EventJob[] {
   const payloadText = JSON.stringify(payload);
+  let forOrganization: { payload: unknown; payloadText: string } | undefined;
   return targets.map((target) => {
+    if (target.organizationId) {
+      if (!forOrganization) {
+        const withOrg = withOrganization(payload);
+        forOrganization = { payload: withOrg, payloadText: JSON.stringify(withOrg) };
+      }
+      return { hookId: target.hookId, repositoryId, installationId, event, action, ...forOrganization };
+    }
     if (target.installationId === null)
       return { hookId: target.hookId, repositoryId, installationId, event, action, payload, payloadText };
     const installation = { id: target.installationId, node_id: encodeNodeId('Installation', target.installationId) };

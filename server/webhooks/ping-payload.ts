@@ -24,10 +24,13 @@ const ZEN = [
   'Speak like a human.',
 ];
 
+/** One of GitHub's zen sayings, for a ping (repository and organization hooks). */
+export const zen = () => ZEN[Math.floor(Math.random() * ZEN.length)]!;
+
 export function pingPayload(hook: HookRow, repo: RepositoryRow, principal: Principal, urls: Urls) {
   const fullName = `${repo.owner_login}/${repo.name}`;
   return {
-    zen: ZEN[Math.floor(Math.random() * ZEN.length)]!,
+    zen: zen(),
     hook_id: hook.id,
     hook: hookView(hook, fullName, urls),
     repository: repositoryPayload(repo, urls),

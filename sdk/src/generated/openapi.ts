@@ -1338,6 +1338,147 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{org}/hooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List organization webhooks */
+        get: operations["orgs/list-webhooks"];
+        put?: never;
+        /**
+         * Create an organization webhook
+         * @description An organization hook receives the events of every repository of the organization, and the organization's own. Creating an active hook sends it a `ping` delivery. The response config shows `secret` as `********`, never the secret.
+         */
+        post: operations["orgs/create-webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/hooks/{hook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an organization webhook */
+        get: operations["orgs/get-webhook"];
+        put?: never;
+        post?: never;
+        /** Delete an organization webhook */
+        delete: operations["orgs/delete-webhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an organization webhook
+         * @description Only what the body names changes.
+         */
+        patch: operations["orgs/update-webhook"];
+        trace?: never;
+    };
+    "/orgs/{org}/hooks/{hook_id}/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook configuration for an organization */
+        get: operations["orgs/get-webhook-config-for-org"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook configuration for an organization
+         * @description Only the fields given change; an empty `secret` removes it.
+         */
+        patch: operations["orgs/update-webhook-config-for-org"];
+        trace?: never;
+    };
+    "/orgs/{org}/hooks/{hook_id}/pings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ping an organization webhook
+         * @description Queues a `ping` delivery to the hook, whatever its events and even when it is inactive.
+         */
+        post: operations["orgs/ping-webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/hooks/{hook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deliveries for an organization webhook
+         * @description Most recent first. Paginated by cursor: follow the `Link` header.
+         */
+        get: operations["orgs/list-webhook-deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook delivery for an organization webhook */
+        get: operations["orgs/get-webhook-delivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver a delivery for an organization webhook
+         * @description Queues a new delivery of the same payload; it is recorded with `redelivery: true`.
+         */
+        post: operations["orgs/redeliver-webhook-delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/labels": {
         parameters: {
             query?: never;
@@ -5845,6 +5986,41 @@ export interface components {
          */
         "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "check_run" | "check_suite" | "status" | "member" | "ping" | "*";
         /**
+         * @description An event name an organization hook may subscribe to; `*` subscribes to all events.
+         * @example push
+         * @enum {string}
+         */
+        "org-hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "check_run" | "check_suite" | "status" | "ping" | "repository" | "organization" | "membership" | "member" | "team" | "team_add" | "*";
+        /**
+         * Org Hook
+         * @description An organization webhook. `config.secret` is `********` when a secret is set, never the secret itself.
+         */
+        "org-hook": {
+            /** @example 1 */
+            id: number;
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            ping_url: string;
+            /** Format: uri */
+            deliveries_url?: string;
+            /** @example web */
+            name: string;
+            events: string[];
+            active: boolean;
+            config: {
+                url?: string;
+                insecure_ssl?: string;
+                content_type?: string;
+                secret?: string;
+            };
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            created_at: string;
+            type: string;
+        };
+        /**
          * Webhook
          * @description A repository webhook. The config never contains the secret.
          * @example {
@@ -7990,6 +8166,21 @@ export interface components {
          * @example 12345678
          */
         "hook-id": number;
+        /**
+         * @description The unique identifier of the organization's hook (the `X-GitHub-Hook-ID` header of its deliveries).
+         * @example 12345680
+         */
+        "org-hook-id": number;
+        /**
+         * @description The unique identifier of the organization's hook.
+         * @example 12345681
+         */
+        "org-hook-id-deleted": number;
+        /**
+         * @description The unique identifier of a delivery of the organization's hook.
+         * @example 12345680
+         */
+        "org-hook-delivery-id": number;
         /**
          * @description The label's name (any case).
          * @example bug
@@ -13127,6 +13318,666 @@ export interface operations {
             403: components["responses"]["forbidden"];
             404: components["responses"]["not_found"];
             413: components["responses"]["payload_too_large"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/list-webhooks": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Page number of the results to fetch.
+                 * @example 1
+                 */
+                page?: components["parameters"]["page"];
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's webhooks. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["org-hook"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/create-webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Must be `web`.
+                     * @enum {string}
+                     */
+                    name: "web";
+                    /** @description Delivery settings. */
+                    config: {
+                        /**
+                         * Format: uri
+                         * @description Target of the deliveries, an http or https URL. Never resolved when the hook is saved; deliveries connect only to addresses WHARF_WEBHOOK_ALLOWED_HOSTS allows.
+                         */
+                        url: string;
+                        /**
+                         * @description Payload encoding of deliveries: `json` or `form` (`payload=<urlencoded JSON>`).
+                         * @enum {string}
+                         */
+                        content_type?: "json" | "form";
+                        /** @description HMAC-SHA256 key for `X-Hub-Signature-256`. Write-only. No NUL (U+0000) characters. */
+                        secret?: string;
+                        /** @description `1` skips TLS certificate validation when delivering (development only); `0` keeps it. */
+                        insecure_ssl?: ("0" | "1") | (0 | 1);
+                    };
+                    /**
+                     * @description Events the hook is triggered for (every repository of the organization, and the organization's own).
+                     * @default [
+                     *       "push"
+                     *     ]
+                     */
+                    events?: components["schemas"]["org-hook-event"][];
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /**
+                     * @description URL of the created hook.
+                     * @example http://127.0.0.1:3000/api/v3/orgs/wharf-org/hooks/12345680
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["org-hook"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/get-webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The unique identifier of the organization's hook (the `X-GitHub-Hook-ID` header of its deliveries).
+                 * @example 12345680
+                 */
+                hook_id: components["parameters"]["org-hook-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["org-hook"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/delete-webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The unique identifier of the organization's hook.
+                 * @example 12345681
+                 */
+                hook_id: components["parameters"]["org-hook-id-deleted"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook, its pending deliveries and its history were deleted. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/update-webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The unique identifier of the organization's hook (the `X-GitHub-Hook-ID` header of its deliveries).
+                 * @example 12345680
+                 */
+                hook_id: components["parameters"]["org-hook-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Delivery settings; only those given change (a `config` with only `url` keeps the secret). */
+                    config?: {
+                        /**
+                         * Format: uri
+                         * @description Target of the deliveries, an http or https URL. Never resolved when the hook is saved; deliveries connect only to addresses WHARF_WEBHOOK_ALLOWED_HOSTS allows.
+                         */
+                        url?: string;
+                        /**
+                         * @description Payload encoding of deliveries: `json` or `form` (`payload=<urlencoded JSON>`).
+                         * @enum {string}
+                         */
+                        content_type?: "json" | "form";
+                        /** @description HMAC-SHA256 key for `X-Hub-Signature-256`. Write-only. No NUL (U+0000) characters. */
+                        secret?: string;
+                        /** @description `1` skips TLS certificate validation when delivering (development only); `0` keeps it. */
+                        insecure_ssl?: ("0" | "1") | (0 | 1);
+                    };
+                    /** @description Events the hook is triggered for (every repository of the organization, and the organization's own). */
+                    events?: components["schemas"]["org-hook-event"][];
+                    active?: boolean;
+                    /** @enum {string} */
+                    name?: "web";
+                };
+            };
+        };
+        responses: {
+            /** @description The updated webhook. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["org-hook"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/get-webhook-config-for-org": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The unique identifier of the organization's hook (the `X-GitHub-Hook-ID` header of its deliveries).
+                 * @example 12345680
+                 */
+                hook_id: components["parameters"]["org-hook-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hook's delivery settings. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["webhook-config"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/update-webhook-config-for-org": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The unique identifier of the organization's hook (the `X-GitHub-Hook-ID` header of its deliveries).
+                 * @example 12345680
+                 */
+                hook_id: components["parameters"]["org-hook-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description Target of the deliveries, an http or https URL. Never resolved when the hook is saved; deliveries connect only to addresses WHARF_WEBHOOK_ALLOWED_HOSTS allows.
+                     */
+                    url?: string;
+                    /**
+                     * @description Payload encoding of deliveries: `json` or `form` (`payload=<urlencoded JSON>`).
+                     * @enum {string}
+                     */
+                    content_type?: "json" | "form";
+                    /** @description HMAC-SHA256 key for `X-Hub-Signature-256`. Write-only. No NUL (U+0000) characters. */
+                    secret?: string;
+                    /** @description `1` skips TLS certificate validation when delivering (development only); `0` keeps it. */
+                    insecure_ssl?: ("0" | "1") | (0 | 1);
+                };
+            };
+        };
+        responses: {
+            /** @description The hook's delivery settings. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["webhook-config"];
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/ping-webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The unique identifier of the organization's hook (the `X-GitHub-Hook-ID` header of its deliveries).
+                 * @example 12345680
+                 */
+                hook_id: components["parameters"]["org-hook-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A `ping` delivery was queued. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/list-webhook-deliveries": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. Values above 100 are treated as 100, as GitHub does.
+                 * @example 30
+                 */
+                per_page?: components["parameters"]["per-page"];
+                /**
+                 * @description Starting delivery of the page; take it from the `Link` header of the previous page.
+                 * @example v1_12077215967
+                 */
+                cursor?: components["parameters"]["cursor"];
+                /**
+                 * @description `success`: status_code 200-299; `failure`: anything else, including no response (status_code 0).
+                 * @example success
+                 */
+                status?: "success" | "failure";
+                /**
+                 * @description Only deliveries of this event.
+                 * @example push
+                 */
+                event?: string;
+                /**
+                 * @description Only deliveries made at or after this time.
+                 * @example 2019-06-01T00:00:00Z
+                 */
+                since?: string;
+            };
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The unique identifier of the organization's hook (the `X-GitHub-Hook-ID` header of its deliveries).
+                 * @example 12345680
+                 */
+                hook_id: components["parameters"]["org-hook-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery history. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["hook-delivery-item"][];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/get-webhook-delivery": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The unique identifier of the organization's hook (the `X-GitHub-Hook-ID` header of its deliveries).
+                 * @example 12345680
+                 */
+                hook_id: components["parameters"]["org-hook-id"];
+                /**
+                 * @description The unique identifier of a delivery of the organization's hook.
+                 * @example 12345680
+                 */
+                delivery_id: components["parameters"]["org-hook-delivery-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery with its request and response. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["hook-delivery"];
+                };
+            };
+            304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "orgs/redeliver-webhook-delivery": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The organization name. Not case sensitive.
+                 * @example wharf-org
+                 */
+                org: components["parameters"]["org"];
+                /**
+                 * @description The unique identifier of the organization's hook (the `X-GitHub-Hook-ID` header of its deliveries).
+                 * @example 12345680
+                 */
+                hook_id: components["parameters"]["org-hook-id"];
+                /**
+                 * @description The unique identifier of a delivery of the organization's hook.
+                 * @example 12345680
+                 */
+                delivery_id: components["parameters"]["org-hook-delivery-id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redelivery was queued. */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };

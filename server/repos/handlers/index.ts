@@ -5,7 +5,6 @@ import { getRefLegacy } from './git-get-ref-legacy.js';
 import { getRef } from './git-get-ref.js';
 import { listMatchingRefs } from './git-list-matching-refs.js';
 import { listRefs } from './git-list-refs.js';
-import { createRepositoryInOrg } from './repos-create-in-org.js';
 import { createRepositoryForUser } from './repos-create.js';
 import { getRepositoryById } from './repos-get-by-id.js';
 import { getRepository } from './repos-get.js';
@@ -14,7 +13,6 @@ import { updateRepository } from './repos-update.js';
 
 export const reposHandlers = {
   'repos/create-for-authenticated-user': createRepositoryForUser,
-  'repos/create-in-org': createRepositoryInOrg,
   'repos/list-for-authenticated-user': listRepositoriesForUser,
   'repos/get': getRepository,
   'repos/get-by-id': getRepositoryById,

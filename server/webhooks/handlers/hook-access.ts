@@ -26,7 +26,7 @@ export async function accessHook<K extends OperationId>(
   params: { owner: string; repo: string; hook_id: number },
 ): Promise<RepositoryHookAccess & { hook: HookRow }> {
   const access = await accessRepositoryHooks(ctx, params);
-  const hook = await findHook(ctx.services.sql, access.repo.id, params.hook_id);
+  const hook = await findHook(ctx.services.sql, { repositoryId: access.repo.id }, params.hook_id);
   if (!hook) throw notFound();
   return { ...access, hook };
 }

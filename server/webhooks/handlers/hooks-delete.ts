@@ -7,6 +7,6 @@ import { deleteHook } from '../hooks-store.js';
 export const deleteRepositoryHook: Handler<'hooks/delete'> = async (ctx) => {
   const { repo } = await accessRepositoryHooks(ctx, ctx.params);
   ctx.checkScopes();
-  if (!(await deleteHook(ctx.services.sql, repo.id, ctx.params.hook_id))) throw notFound();
+  if (!(await deleteHook(ctx.services.sql, { repositoryId: repo.id }, ctx.params.hook_id))) throw notFound();
   return { status: 204, body: undefined };
 };

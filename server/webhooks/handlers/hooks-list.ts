@@ -9,7 +9,7 @@ export const listRepositoryHooks: Handler<'hooks/list'> = async (ctx) => {
   const { query } = await ctx.input();
   const { sql, urls } = ctx.services;
   const page = pageRequest(query);
-  const { rows, total } = await listHooks(sql, repo.id, page.perPage, page.offset);
+  const { rows, total } = await listHooks(sql, { repositoryId: repo.id }, page.perPage, page.offset);
   const link = linkHeader(urls.apiRequest(ctx.event.url), page, total);
   const headers: Record<string, string> = link ? { Link: link } : {};
   return { status: 200, body: rows.map((hook) => hookView(hook, fullName, urls)), headers };

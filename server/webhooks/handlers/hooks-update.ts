@@ -11,7 +11,9 @@ export const updateRepositoryHook: Handler<'hooks/update'> = async (ctx) => {
   const { repo, fullName } = await accessHook(ctx, ctx.params);
   const { body } = await ctx.input();
   const { sql, urls } = ctx.services;
-  const hook = await changeHook(sql, repo.id, ctx.params.hook_id, (current) => updatedValues(current, body));
+  const hook = await changeHook(sql, { repositoryId: repo.id }, ctx.params.hook_id, (current) =>
+    updatedValues(current, body),
+  );
   if (!hook) throw notFound();
   return { status: 200, body: hookView(hook, fullName, urls) };
 };

@@ -1,7 +1,10 @@
+// Creating a repository in an organization lives outside repos/: the creation
+// also tells the organization's hooks (webhooks/org-hooks), which read repos/.
 import { mayCreateInOrganization } from '../../access/affiliation-sql.js';
 import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { createRepository } from '../create-repository.js';
+import { emitRepositoryCreated } from '../../webhooks/org-hooks/repository-created-event.js';
+import { createRepository } from '../../repos/create-repository.js';
 
 // Org members may create repositories in their organization (GitHub's default
 // "members can create repositories"); site admins anywhere.
@@ -13,6 +16,9 @@ export const createRepositoryInOrg: Handler<'repos/create-in-org'> = async (ctx)
   if (!(await mayCreateInOrganization(sql, org.id, me.user)))
     throw forbidden('You need to be a member of the organization to create repositories in it.');
   const { body } = await ctx.input();
-  const view = await createRepository(ctx.services, me, org.id, body);
+  // The organization's hooks hear of it in the creation's transaction (GitHub's `repository` created).
+  const view = await createRepository(ctx.services, me, org.id, body, (tx, id) =>
+    emitRepositoryCreated(tx, id, me, ctx.services.urls),
+  );
   return { status: 201 as const, body: view, headers: { Location: view.url } };
 };

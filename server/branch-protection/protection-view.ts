@@ -114,16 +114,3 @@ export function protectedBranchView(row: ProtectionRow, repo: RepositoryRow, acc
     ...(row.restrictions ? { restrictions: restrictionsView(row.restrictions, base, accounts, urls) } : {}),
   };
 }
-
-/** The `protection` summary on a branch body (GitHub's `branch-protection` there). */
-export function branchProtectionSummary(row: ProtectionRow | null) {
-  const checks = row?.required_status_checks ?? null;
-  return {
-    enabled: row !== null,
-    required_status_checks: {
-      enforcement_level: checks === null ? 'off' : row!.enforce_admins ? 'everyone' : 'non_admins',
-      contexts: checks?.checks.map((check) => check.context) ?? [],
-      checks: checks?.checks.map((check) => ({ context: check.context, app_id: check.app_id })) ?? [],
-    },
-  };
-}

@@ -1,7 +1,6 @@
 // GitHub's branch bodies: `short-branch` in lists, `branch-with-protection`
 // for one, each saying whether a branch protection rule covers the branch
 // (branch-protection/branch-patterns.ts).
-import { branchProtectionSummary } from '../branch-protection/protection-view.js';
 import type { ProtectionRow } from '../branch-protection/protections-store.js';
 import type { Urls } from '../http/urls.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
@@ -43,5 +42,18 @@ export function branchWithProtectionView<C>(
     protected: rule !== null,
     protection: branchProtectionSummary(rule),
     protection_url: `${self}/protection`,
+  };
+}
+
+/** The `protection` summary on a branch body (GitHub's `branch-protection` there; statuses' payloads use it too). */
+export function branchProtectionSummary(row: ProtectionRow | null) {
+  const checks = row?.required_status_checks ?? null;
+  return {
+    enabled: row !== null,
+    required_status_checks: {
+      enforcement_level: checks === null ? 'off' : row!.enforce_admins ? 'everyone' : 'non_admins',
+      contexts: checks?.checks.map((check) => check.context) ?? [],
+      checks: checks?.checks.map((check) => ({ context: check.context, app_id: check.app_id })) ?? [],
+    },
   };
 }

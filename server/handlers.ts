@@ -11,6 +11,7 @@ import { authHandlers } from './auth/handlers/index.js';
 import { gistCommentsHandlers } from './gists/comments/handlers/index.js';
 import { gitDataHandlers } from './git-data/handlers/index.js';
 import { branchesHandlers } from './branches/handlers/index.js';
+import { branchProtectionHandlers } from './branch-protection/handlers/index.js';
 import { checksHandlers } from './checks/handlers/index.js';
 import { codesOfConductHandlers } from './codes-of-conduct/handlers/index.js';
 import { commitsHandlers } from './commits/handlers/index.js';
@@ -61,6 +62,7 @@ export const handlers: Handlers = withRenderedBodies({
   ...gistCommentsHandlers,
   ...gitDataHandlers,
   ...branchesHandlers,
+  ...branchProtectionHandlers,
   ...checksHandlers,
   ...codesOfConductHandlers,
   ...commitsHandlers,

@@ -23,6 +23,8 @@ export const DATA_KIND_PERMISSIONS = {
   checks: ['checks'],
   /** A commit's combined state over statuses and check runs (`statusCheckRollup`). */
   statuses_or_checks: ['statuses', 'checks'],
+  /** Repository settings: branch protection rules and their `branch_protection_rule` events. */
+  administration: ['administration'],
 } as const;
 
 export type DataKind = keyof typeof DATA_KIND_PERMISSIONS;

@@ -21,6 +21,7 @@ const EVENT_KINDS: Readonly<Record<string, DataKind>> = {
   status: 'statuses',
   check_run: 'checks',
   check_suite: 'checks',
+  branch_protection_rule: 'administration',
 };
 
 /** The app permissions of which an installation needs one to receive `event`; null: any installation. */

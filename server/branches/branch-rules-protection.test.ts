@@ -1,5 +1,5 @@
-// The answers GitHub gives for a repository without rulesets or protected
-// branches (issue 37 brings both): GET …/rules/branches/{branch} is `[]`, and
+// The answers GitHub gives for a repository without protected branches
+// (branch-protection/ has the protected ones): GET …/rules/branches/{branch} is `[]`, and
 // GET …/branches/{branch}/protection tells an unprotected branch from a
 // missing one, admins only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

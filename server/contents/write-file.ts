@@ -11,6 +11,8 @@ import { commitPathChanges, PathConflict, type PathChange } from '../repos/git-i
 import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 import { changeRefs } from '../webhooks/ref-change-events.js';
+import { refUpdateRefusal } from '../branch-protection/ref-guard.js';
+import type { Permission } from '../access/permissions.js';
 import type { CommitFields } from '../git-data/commit-view.js';
 import { entryAt, type TreeEntry } from './tree-entries.js';
 import { checkIdentity } from '../git-data/git-person.js';
@@ -26,6 +28,8 @@ export interface FileWrite {
   branch?: string;
   author?: Person;
   committer?: Person;
+  /** The caller's permission: a protected branch's rule may let admins through (branch-protection/ref-guard.ts). */
+  permission?: Permission | null;
 }
 
 export interface FileWritten {
@@ -98,6 +102,10 @@ export async function writeFile(
     if (error instanceof PathConflict) throw invalid('path', `path ${change.path} cannot be written: ${error.message}`);
     throw error;
   }
+  // A protected branch refuses what its rule forbids (branch-protection/ref-guard.ts): 409, as GitHub answers here.
+  const update = { ref, before: parent, after: made.commit };
+  const refusal = await refUpdateRefusal(services, repo, change.permission ?? null, update, 'api');
+  if (refusal) throw conflict(refusal);
   const moved = await changeRefs(services, repo, principal, () => git.updateRef(repo.id, ref, made.commit, parent));
   if (!moved) throw conflict(`${ref} is at a different commit than ${parent ?? 'none'}: it changed meanwhile`);
   const blob = made.blobs.get(change.path);

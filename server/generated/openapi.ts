@@ -449,7 +449,7 @@ export interface paths {
         };
         /**
          * Get rules for a branch
-         * @description The active rules that apply to a branch (which need not exist). Wharf has no rulesets yet, so this is always `[]`, as GitHub answers for a branch no rule covers. An unknown or unreadable repository is 404 as everywhere. Readable anonymously on public repositories.
+         * @description The active rules that apply to a branch (which need not exist): the branch protection rule covering it, as GitHub's ruleset rules (`creation`, `update`, `deletion`, `required_linear_history`, `pull_request`, `required_status_checks`, `non_fast_forward`), each with `ruleset_source_type` `Repository`, `ruleset_source` and the rule's id as `ruleset_id`; `[]` for a branch no rule covers. An unknown or unreadable repository is 404 as everywhere. Readable anonymously on public repositories.
          */
         get: operations["repos/get-branch-rules"];
         put?: never;
@@ -469,12 +469,20 @@ export interface paths {
         };
         /**
          * Get branch protection
-         * @description A branch's protection, read with admin rights as on GitHub. Wharf has no branch protection yet (issue 37), so an existing branch answers GitHub's 404 `Branch not protected` and a missing one 404 `Branch not found`, each with GitHub's `documentation_url`. A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         * @description The branch's protection; 404 `Branch not protected` for an existing unprotected branch, `Branch not found` for a missing one. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
          */
         get: operations["repos/get-branch-protection"];
-        put?: never;
+        /**
+         * Update branch protection
+         * @description Protects the branch, or replaces all of its protection, with GitHub's body (every group required, `null` to turn it off). `required_approving_review_count` is 0–6; `restrictions` only for organization repositories (422 otherwise). The branch must exist (404 `Branch not found`). Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        put: operations["repos/update-branch-protection"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete branch protection
+         * @description Removes the branch's protection; 404 `Branch not protected` when there is none. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        delete: operations["repos/delete-branch-protection"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4202,6 +4210,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get admin branch protection
+         * @description Whether the protection applies to admins too. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        get: operations["repos/get-admin-branch-protection"];
+        put?: never;
+        /**
+         * Set admin branch protection
+         * @description Makes the protection apply to admins too. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        post: operations["repos/set-admin-branch-protection"];
+        /**
+         * Delete admin branch protection
+         * @description Lets admins bypass the protection again. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        delete: operations["repos/delete-admin-branch-protection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get pull request review protection
+         * @description The pull request review requirement; 404 `Pull request reviews not enabled` without one. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        get: operations["repos/get-pull-request-review-protection"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete pull request review protection
+         * @description Turns the pull request review requirement off; 404 `Pull request reviews not enabled` without one. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        delete: operations["repos/delete-pull-request-review-protection"];
+        options?: never;
+        head?: never;
+        /**
+         * Update pull request review protection
+         * @description Changes (or turns on) the pull request review requirement; fields left out keep their values. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        patch: operations["repos/update-pull-request-review-protection"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get status checks protection
+         * @description The required status checks; 404 `Required status checks not enabled` without them. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        get: operations["repos/get-status-checks-protection"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove status check protection
+         * @description Turns required status checks off. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        delete: operations["repos/remove-status-check-protection"];
+        options?: never;
+        head?: never;
+        /**
+         * Update status check protection
+         * @description Changes the required status checks; fields left out keep their values. 404 `Required status checks not enabled` without them. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        patch: operations["repos/update-status-check-protection"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all status check contexts
+         * @description The names of the required status checks. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        get: operations["repos/get-all-status-check-contexts"];
+        /**
+         * Set status check contexts
+         * @description Replaces the required status checks by name; answers the whole list. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        put: operations["repos/set-status-check-contexts"];
+        /**
+         * Add status check contexts
+         * @description Adds required status checks by name; answers the whole list. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        post: operations["repos/add-status-check-contexts"];
+        /**
+         * Remove status check contexts
+         * @description Removes required status checks by name; answers the whole list. Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         */
+        delete: operations["repos/remove-status-check-contexts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5853,7 +5977,7 @@ export interface components {
         };
         /**
          * Branch Protection
-         * @description A branch’s protection; none exists yet, so `enabled` is false.
+         * @description A branch’s protection summary on its branch body; `enabled` is true for a protected branch, and `required_status_checks` shows its required checks (`enforcement_level` `non_admins` or `everyone`).
          */
         "branch-protection": {
             enabled: boolean;
@@ -5984,13 +6108,13 @@ export interface components {
          * @example push
          * @enum {string}
          */
-        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "check_run" | "check_suite" | "status" | "member" | "ping" | "*";
+        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "check_run" | "check_suite" | "status" | "member" | "branch_protection_rule" | "ping" | "*";
         /**
          * @description An event name an organization hook may subscribe to; `*` subscribes to all events.
          * @example push
          * @enum {string}
          */
-        "org-hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "check_run" | "check_suite" | "status" | "ping" | "repository" | "organization" | "membership" | "member" | "team" | "team_add" | "*";
+        "org-hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "check_run" | "check_suite" | "status" | "branch_protection_rule" | "ping" | "repository" | "organization" | "membership" | "member" | "team" | "team_add" | "*";
         /**
          * Org Hook
          * @description An organization webhook. `config.secret` is `********` when a secret is set, never the secret itself.
@@ -7876,6 +8000,237 @@ export interface components {
         "team-repository": components["schemas"]["repository"] & {
             role_name?: string;
         };
+        /**
+         * Protected Branch
+         * @description Branch protections protect branches
+         */
+        "protected-branch": {
+            /** Format: uri */
+            url: string;
+            required_status_checks?: components["schemas"]["status-check-policy"];
+            required_pull_request_reviews?: {
+                /** Format: uri */
+                url: string;
+                dismiss_stale_reviews?: boolean;
+                require_code_owner_reviews?: boolean;
+                required_approving_review_count?: number;
+                /**
+                 * @description Whether the most recent push must be approved by someone other than the person who pushed it.
+                 * @default false
+                 */
+                require_last_push_approval: boolean;
+                dismissal_restrictions?: {
+                    /** Format: uri */
+                    url: string;
+                    /** Format: uri */
+                    users_url: string;
+                    /** Format: uri */
+                    teams_url: string;
+                    users: components["schemas"]["simple-user"][];
+                    teams: Record<string, never>[];
+                    apps?: components["schemas"]["integration"][];
+                };
+                bypass_pull_request_allowances?: {
+                    users: components["schemas"]["simple-user"][];
+                    teams: Record<string, never>[];
+                    apps?: components["schemas"]["integration"][];
+                };
+            };
+            required_signatures?: {
+                /** Format: uri */
+                url: string;
+                enabled: boolean;
+            };
+            enforce_admins?: {
+                /** Format: uri */
+                url: string;
+                enabled: boolean;
+            };
+            required_linear_history?: {
+                enabled: boolean;
+            };
+            allow_force_pushes?: {
+                enabled: boolean;
+            };
+            allow_deletions?: {
+                enabled: boolean;
+            };
+            restrictions?: components["schemas"]["branch-restriction-policy"];
+            required_conversation_resolution?: {
+                enabled?: boolean;
+            };
+            block_creations?: {
+                enabled: boolean;
+            };
+            /** @description Whether to set the branch as read-only. If this is true, users will not be able to push to the branch. */
+            lock_branch?: {
+                /** @default false */
+                enabled: boolean;
+            };
+            /** @description Whether users can pull changes from upstream when the branch is locked. Set to `true` to allow fork syncing. Set to `false` to prevent fork syncing. */
+            allow_fork_syncing?: {
+                /** @default false */
+                enabled: boolean;
+            };
+        };
+        /**
+         * Status Check Policy
+         * @description Status Check Policy
+         */
+        "status-check-policy": {
+            /** Format: uri */
+            url: string;
+            strict: boolean;
+            contexts: string[];
+            checks: {
+                context: string;
+                app_id: number | null;
+            }[];
+            /** Format: uri */
+            contexts_url: string;
+        };
+        /**
+         * Protected Branch Admin Enforced
+         * @description Protected Branch Admin Enforced
+         */
+        "protected-branch-admin-enforced": {
+            /** Format: uri */
+            url: string;
+            enabled: boolean;
+        };
+        /**
+         * Protected Branch Pull Request Review
+         * @description Protected Branch Pull Request Review
+         */
+        "protected-branch-pull-request-review": {
+            /** Format: uri */
+            url?: string;
+            dismissal_restrictions?: {
+                /** @description The list of users with review dismissal access. */
+                users?: components["schemas"]["simple-user"][];
+                /** @description The list of teams with review dismissal access. */
+                teams?: Record<string, never>[];
+                /** @description The list of apps with review dismissal access. */
+                apps?: components["schemas"]["integration"][];
+                url?: string;
+                users_url?: string;
+                teams_url?: string;
+            };
+            /** @description Allow specific users, teams, or apps to bypass pull request requirements. */
+            bypass_pull_request_allowances?: {
+                /** @description The list of users allowed to bypass pull request requirements. */
+                users?: components["schemas"]["simple-user"][];
+                /** @description The list of teams allowed to bypass pull request requirements. */
+                teams?: Record<string, never>[];
+                /** @description The list of apps allowed to bypass pull request requirements. */
+                apps?: components["schemas"]["integration"][];
+            };
+            dismiss_stale_reviews: boolean;
+            require_code_owner_reviews: boolean;
+            required_approving_review_count?: number;
+            /**
+             * @description Whether the most recent push must be approved by someone other than the person who pushed it.
+             * @default false
+             */
+            require_last_push_approval: boolean;
+        };
+        /**
+         * Branch Restriction Policy
+         * @description Branch Restriction Policy
+         */
+        "branch-restriction-policy": {
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            users_url: string;
+            /** Format: uri */
+            teams_url: string;
+            /** Format: uri */
+            apps_url: string;
+            users: {
+                login?: string;
+                /** Format: int64 */
+                id?: number;
+                node_id?: string;
+                avatar_url?: string;
+                gravatar_id?: string;
+                url?: string;
+                html_url?: string;
+                followers_url?: string;
+                following_url?: string;
+                gists_url?: string;
+                starred_url?: string;
+                subscriptions_url?: string;
+                organizations_url?: string;
+                repos_url?: string;
+                events_url?: string;
+                received_events_url?: string;
+                type?: string;
+                site_admin?: boolean;
+                user_view_type?: string;
+            }[];
+            teams: Record<string, never>[];
+            apps: {
+                id?: number;
+                slug?: string;
+                node_id?: string;
+                owner?: {
+                    login?: string;
+                    id?: number;
+                    node_id?: string;
+                    url?: string;
+                    repos_url?: string;
+                    events_url?: string;
+                    hooks_url?: string;
+                    issues_url?: string;
+                    members_url?: string;
+                    public_members_url?: string;
+                    avatar_url?: string;
+                    description?: string;
+                    gravatar_id?: string;
+                    html_url?: string;
+                    followers_url?: string;
+                    following_url?: string;
+                    gists_url?: string;
+                    starred_url?: string;
+                    subscriptions_url?: string;
+                    organizations_url?: string;
+                    received_events_url?: string;
+                    type?: string;
+                    site_admin?: boolean;
+                    user_view_type?: string;
+                };
+                name?: string;
+                client_id?: string;
+                description?: string;
+                external_url?: string;
+                html_url?: string;
+                created_at?: string;
+                updated_at?: string;
+                permissions?: {
+                    metadata?: string;
+                    contents?: string;
+                    issues?: string;
+                    single_file?: string;
+                };
+                events?: string[];
+            }[];
+        };
+        /**
+         * Protected Branch Required Status Check
+         * @description Protected Branch Required Status Check
+         */
+        "protected-branch-required-status-check": {
+            url?: string;
+            enforcement_level?: string;
+            contexts: string[];
+            checks: {
+                context: string;
+                app_id: number | null;
+            }[];
+            contexts_url?: string;
+            strict?: boolean;
+        };
     };
     responses: {
         /** @description The gist changed while the update was being made (another update or a push won the race). */
@@ -9354,7 +9709,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The branch's rules (none). */
+            /** @description The branch's rules. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9365,7 +9720,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "creation" | "update" | "deletion" | "required_linear_history" | "pull_request" | "required_status_checks" | "non_fast_forward";
+                        /** @description The rule's parameters (GitHub's, per rule type). */
+                        parameters?: Record<string, never>;
+                        /** @enum {string} */
+                        ruleset_source_type?: "Repository" | "Organization";
+                        ruleset_source?: string;
+                        ruleset_id?: number;
+                    }[];
                 };
             };
             301: components["responses"]["moved_permanently"];
@@ -9408,7 +9772,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Never answered yet: no branch is protected. */
+            /** @description Response */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9419,18 +9783,133 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        url?: string;
-                        enabled?: boolean;
-                    };
+                    "application/json": components["schemas"]["protected-branch"];
                 };
             };
             301: components["responses"]["moved_permanently"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
-            /** @description The branch is not protected (`Branch not protected`), does not exist (`Branch not found`), or the repository is not visible (`Not Found`). */
-            404: {
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/update-branch-protection": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Require status checks to pass before merging. Set to `null` to disable. */
+                    required_status_checks: {
+                        /** @description Require branches to be up to date before merging. */
+                        strict: boolean;
+                        /** @description **Closing down notice**: The list of status checks to require in order to merge into this branch. If any of these checks have recently been set by a particular GitHub App, they will be required to come from that app in future for the branch to merge. Use `checks` instead of `contexts` for more fine-grained control. */
+                        contexts: string[];
+                        /** @description The list of status checks to require in order to merge into this branch. */
+                        checks?: {
+                            /** @description The name of the required check */
+                            context: string;
+                            /** @description The ID of the GitHub App that must provide this check. Omit this field to automatically select the GitHub App that has recently provided this check, or any app if it was not set by a GitHub App. Pass -1 to explicitly allow any app to set the status. */
+                            app_id?: number;
+                        }[];
+                    } | null;
+                    /** @description Enforce all configured restrictions for administrators. Set to `true` to enforce required status checks for repository administrators. Set to `null` to disable. */
+                    enforce_admins: boolean | null;
+                    /** @description Require at least one approving review on a pull request, before merging. Set to `null` to disable. */
+                    required_pull_request_reviews: {
+                        /** @description Specify which users, teams, and apps can dismiss pull request reviews. Pass an empty `dismissal_restrictions` object to disable. User and team `dismissal_restrictions` are only available for organization-owned repositories. Omit this parameter for personal repositories. */
+                        dismissal_restrictions?: {
+                            /** @description The list of user `login`s with dismissal access */
+                            users?: string[];
+                            /** @description The list of team `slug`s with dismissal access */
+                            teams?: string[];
+                            /** @description The list of app `slug`s with dismissal access */
+                            apps?: string[];
+                        };
+                        /** @description Set to `true` if you want to automatically dismiss approving reviews when someone pushes a new commit. */
+                        dismiss_stale_reviews?: boolean;
+                        /** @description Blocks merging pull requests until [code owners](https://docs.github.com/articles/about-code-owners/) review them. */
+                        require_code_owner_reviews?: boolean;
+                        /** @description Specify the number of reviewers required to approve pull requests. Use a number between 1 and 6 or 0 to not require reviewers. */
+                        required_approving_review_count?: number;
+                        /**
+                         * @description Whether the most recent push must be approved by someone other than the person who pushed it. Default: `false`.
+                         * @default false
+                         */
+                        require_last_push_approval?: boolean;
+                        /** @description Allow specific users, teams, or apps to bypass pull request requirements. */
+                        bypass_pull_request_allowances?: {
+                            /** @description The list of user `login`s allowed to bypass pull request requirements. */
+                            users?: string[];
+                            /** @description The list of team `slug`s allowed to bypass pull request requirements. */
+                            teams?: string[];
+                            /** @description The list of app `slug`s allowed to bypass pull request requirements. */
+                            apps?: string[];
+                        };
+                    } | null;
+                    /** @description Restrict who can push to the protected branch. User, app, and team `restrictions` are only available for organization-owned repositories. Set to `null` to disable. */
+                    restrictions: {
+                        /** @description The list of user `login`s with push access */
+                        users: string[];
+                        /** @description The list of team `slug`s with push access */
+                        teams: string[];
+                        /** @description The list of app `slug`s with push access */
+                        apps?: string[];
+                    } | null;
+                    /** @description Enforces a linear commit Git history, which prevents anyone from pushing merge commits to a branch. Set to `true` to enforce a linear commit history. Set to `false` to disable a linear commit Git history. Your repository must allow squash merging or rebase merging before you can enable a linear commit history. Default: `false`. For more information, see "[Requiring a linear commit history](https://docs.github.com/github/administering-a-repository/requiring-a-linear-commit-history)" in the GitHub Help documentation. */
+                    required_linear_history?: boolean;
+                    /** @description Permits force pushes to the protected branch by anyone with write access to the repository. Set to `true` to allow force pushes. Set to `false` or `null` to block force pushes. Default: `false`. For more information, see "[Enabling force pushes to a protected branch](https://docs.github.com/github/administering-a-repository/enabling-force-pushes-to-a-protected-branch)" in the GitHub Help documentation." */
+                    allow_force_pushes?: boolean | null;
+                    /** @description Allows deletion of the protected branch by anyone with write access to the repository. Set to `false` to prevent deletion of the protected branch. Default: `false`. For more information, see "[Enabling force pushes to a protected branch](https://docs.github.com/github/administering-a-repository/enabling-force-pushes-to-a-protected-branch)" in the GitHub Help documentation. */
+                    allow_deletions?: boolean;
+                    /** @description If set to `true`, the `restrictions` branch protection settings which limits who can push will also block pushes which create new branches, unless the push is initiated by a user, team, or app which has the ability to push. Set to `true` to restrict new branch creation. Default: `false`. */
+                    block_creations?: boolean;
+                    /** @description Requires all conversations on code to be resolved before a pull request can be merged into a branch that matches this rule. Set to `false` to disable. Default: `false`. */
+                    required_conversation_resolution?: boolean;
+                    /**
+                     * @description Whether to set the branch as read-only. If this is true, users will not be able to push to the branch. Default: `false`.
+                     * @default false
+                     */
+                    lock_branch?: boolean;
+                    /**
+                     * @description Whether users can pull changes from upstream when the branch is locked. Set to `true` to allow fork syncing. Set to `false` to prevent fork syncing. Default: `false`.
+                     * @default false
+                     */
+                    allow_fork_syncing?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Response */
+            200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9440,9 +9919,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["basic-error"];
+                    "application/json": components["schemas"]["protected-branch"];
                 };
             };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/delete-branch-protection": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
             422: components["responses"]["validation_failed"];
             429: components["responses"]["rate_limited"];
         };
@@ -25658,6 +26194,773 @@ export interface operations {
                 };
             };
             304: components["responses"]["not_modified"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-admin-branch-protection": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["protected-branch-admin-enforced"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/set-admin-branch-protection": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["protected-branch-admin-enforced"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/delete-admin-branch-protection": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-pull-request-review-protection": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["protected-branch-pull-request-review"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/delete-pull-request-review-protection": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/update-pull-request-review-protection": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Specify which users, teams, and apps can dismiss pull request reviews. Pass an empty `dismissal_restrictions` object to disable. User and team `dismissal_restrictions` are only available for organization-owned repositories. Omit this parameter for personal repositories. */
+                    dismissal_restrictions?: {
+                        /** @description The list of user `login`s with dismissal access */
+                        users?: string[];
+                        /** @description The list of team `slug`s with dismissal access */
+                        teams?: string[];
+                        /** @description The list of app `slug`s with dismissal access */
+                        apps?: string[];
+                    };
+                    /** @description Set to `true` if you want to automatically dismiss approving reviews when someone pushes a new commit. */
+                    dismiss_stale_reviews?: boolean;
+                    /** @description Blocks merging pull requests until [code owners](https://docs.github.com/articles/about-code-owners/) have reviewed. */
+                    require_code_owner_reviews?: boolean;
+                    /** @description Specifies the number of reviewers required to approve pull requests. Use a number between 1 and 6 or 0 to not require reviewers. */
+                    required_approving_review_count?: number;
+                    /**
+                     * @description Whether the most recent push must be approved by someone other than the person who pushed it. Default: `false`
+                     * @default false
+                     */
+                    require_last_push_approval?: boolean;
+                    /** @description Allow specific users, teams, or apps to bypass pull request requirements. */
+                    bypass_pull_request_allowances?: {
+                        /** @description The list of user `login`s allowed to bypass pull request requirements. */
+                        users?: string[];
+                        /** @description The list of team `slug`s allowed to bypass pull request requirements. */
+                        teams?: string[];
+                        /** @description The list of app `slug`s allowed to bypass pull request requirements. */
+                        apps?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["protected-branch-pull-request-review"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-status-checks-protection": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["status-check-policy"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/remove-status-check-protection": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/update-status-check-protection": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Require branches to be up to date before merging. */
+                    strict?: boolean;
+                    /** @description **Closing down notice**: The list of status checks to require in order to merge into this branch. If any of these checks have recently been set by a particular GitHub App, they will be required to come from that app in future for the branch to merge. Use `checks` instead of `contexts` for more fine-grained control. */
+                    contexts?: string[];
+                    /** @description The list of status checks to require in order to merge into this branch. */
+                    checks?: {
+                        /** @description The name of the required check */
+                        context: string;
+                        /** @description The ID of the GitHub App that must provide this check. Omit this field to automatically select the GitHub App that has recently provided this check, or any app if it was not set by a GitHub App. Pass -1 to explicitly allow any app to set the status. */
+                        app_id?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["status-check-policy"];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/get-all-status-check-contexts": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/set-status-check-contexts": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The name of the status checks */
+                    contexts: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/add-status-check-contexts": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The name of the status checks */
+                    contexts: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
+            400: components["responses"]["bad_request"];
+            401: components["responses"]["requires_authentication"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not_found"];
+            422: components["responses"]["validation_failed"];
+            429: components["responses"]["rate_limited"];
+        };
+    };
+    "repos/remove-status-check-contexts": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description REST API version (the vendor word follows `WHARF_VENDOR`, default `GitHub`). Unsupported values get 400.
+                 * @example 2022-11-28
+                 */
+                "X-GitHub-Api-Version"?: components["parameters"]["api-version"];
+            };
+            path: {
+                /**
+                 * @description The account owner of the repository. Not case sensitive.
+                 * @example octocat
+                 */
+                owner: components["parameters"]["owner"];
+                /**
+                 * @description The name of the repository without the `.git` extension. Not case sensitive.
+                 * @example Hello-World
+                 */
+                repo: components["parameters"]["repo"];
+                /**
+                 * @description The branch name; slashes percent-encoded (`feature%2Fx`).
+                 * @example main
+                 */
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The name of the status checks */
+                    contexts: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            301: components["responses"]["moved_permanently"];
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];

@@ -9,6 +9,7 @@
 // and push to that head branch only (pulls/maintainer-grant.ts): the grant
 // names the refs, and the push hook refuses every other (push-hook.ts).
 import { gitPermission } from '../access/git-permission.js';
+import type { Permission } from '../access/permissions.js';
 import { mayPush, mayRead, scopesAllowPush } from '../access/push-permission.js';
 import type { Principal } from '../auth/principal.js';
 import { maintainerBranches } from '../pulls/maintainer-grant.js';
@@ -22,6 +23,8 @@ export type GitService = 'git-upload-pack' | 'git-receive-pack';
 export interface GitGrant {
   repo: RepositoryRow;
   onlyRefs: string[] | null;
+  /** The caller's own permission (branch protection lets admins through unless it holds them). */
+  permission: Permission | null;
 }
 
 /** The branches a maintainer's grant lets the caller push to (none for installations, or without the token's scope). */
@@ -51,12 +54,12 @@ export async function gitAccess(
   // Looked up only when the caller's own rights fall short (the grant is rare; fetches by readers skip it).
   if (repo && !(pushing ? mayPush(permission) : mayRead(permission))) {
     const onlyRefs = await grantedRefs(services, repo, principal);
-    if (onlyRefs.length > 0) return { repo, onlyRefs };
+    if (onlyRefs.length > 0) return { repo, onlyRefs, permission };
   }
   if (!repo || !mayRead(permission)) throw anonymous ? authenticationRequired() : repositoryNotFound();
   if (pushing && !mayPush(permission)) {
     if (anonymous) throw authenticationRequired();
     throw pushDenied(`${repo.owner_login}/${repo.name}`, principal.user.login);
   }
-  return { repo, onlyRefs: null };
+  return { repo, onlyRefs: null, permission };
 }

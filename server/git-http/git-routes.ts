@@ -22,6 +22,7 @@ import type { PushSlots } from './push-slots.js';
 import { readPushCommands, mayBeRefused, type PushCommand } from './push-commands.js';
 import { ALWAYS_REFUSED, noHooksDir, onlyRefsEnv } from './push-hook.js';
 import { spoolPushBody } from './push-spool.js';
+import { pushProtectionEnv } from '../branch-protection/push-protection.js';
 import { rateHeaders } from '../rate-limit/rate-headers.js';
 import { takeGitRequest } from './git-rate-limit.js';
 
@@ -56,6 +57,8 @@ export interface GitTarget {
   gitDir: string;
   pushEnv: Record<string, string>;
   hookNeeded: (commands: PushCommand[] | null) => boolean;
+  /** The hook's branch protection rules for a push's commands ({}: none hold the caller). */
+  protectionEnv?: (commands: PushCommand[] | null) => Promise<Record<string, string>>;
   push: (start: (hold: Promise<unknown>) => GitRun) => { response: Promise<Response>; settled: Promise<void> };
 }
 
@@ -64,7 +67,7 @@ export type GitTargetOf = (event: H3Event, principal: Principal, service: GitSer
 /** A repository at `/{owner}/{repo}.git`: the access of git-access.ts, pushes as ref changes. */
 function repositoryTarget(services: Services): GitTargetOf {
   return async (event, principal, service) => {
-    const { repo, onlyRefs } = await gitAccess(
+    const { repo, onlyRefs, permission } = await gitAccess(
       services,
       getRouterParam(event, 'owner', { decode: true }) ?? '',
       repoName(event),
@@ -75,6 +78,7 @@ function repositoryTarget(services: Services): GitTargetOf {
       gitDir: services.git.pathOf(repo.id),
       pushEnv: onlyRefsEnv(onlyRefs),
       hookNeeded: (commands) => mayBeRefused(commands, ALWAYS_REFUSED, onlyRefs),
+      protectionEnv: (commands) => pushProtectionEnv(services.sql, repo, permission, commands),
       push: (start) => push(services, repo, principal, start),
     };
   };
@@ -129,8 +133,11 @@ export async function serveGit(
         const body = await spoolPushBody(input, place.spoolDir);
         // The per-ref hook only where it could refuse a ref (push-commands.ts): a shell per ref costs seconds for a thousand.
         const commands = await readPushCommands(body.path).catch(() => null);
-        const hooksDir = target.hookNeeded(commands) ? place.hooksDir : noHooksDir(place.hooksDir);
+        const protection = (await target.protectionEnv?.(commands)) ?? {};
+        const guarded = target.hookNeeded(commands) || Object.keys(protection).length > 0;
+        const hooksDir = guarded ? place.hooksDir : noHooksDir(place.hooksDir);
         const args = gitCommand(service, target.gitDir, hooksDir, false);
+        Object.assign(options.env, protection);
         const release = await place.slots.acquire();
         const applied = target.push((hold) => runGit({ ...options, args, input: { file: body.path }, hold }));
         void applied.settled.finally(() => {

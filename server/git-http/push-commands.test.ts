@@ -31,8 +31,8 @@ describe('readPushCommands', () => {
         '0000PACK\x00\x00garbage',
     );
     expect(await readPushCommands(path)).toEqual([
-      { ref: 'refs/heads/one', deletes: false },
-      { ref: 'refs/heads/two', deletes: true },
+      { ref: 'refs/heads/one', deletes: false, old: ZERO, new: A },
+      { ref: 'refs/heads/two', deletes: true, old: A, new: ZERO },
     ]);
   });
 

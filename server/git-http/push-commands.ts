@@ -12,6 +12,9 @@ import { open } from 'node:fs/promises';
 export interface PushCommand {
   ref: string;
   deletes: boolean;
+  /** The ref's tip the client saw and the one it sends (40 zeros: none), for branch protection (push-protection.ts). */
+  old?: string;
+  new?: string;
 }
 
 /** The command list of a push body is read up to this far; past it, the hook decides. */
@@ -35,9 +38,9 @@ function parse(buffer: Buffer, commands: PushCommand[]): { used: number; done: b
       .replace(/\n$/, '');
     at += length;
     if (line.startsWith('shallow ')) continue;
-    const [, next, ref, ...rest] = line.split(' ');
-    if (!next || !ref || rest.length) return null;
-    commands.push({ ref, deletes: /^0+$/.test(next) });
+    const [old, next, ref, ...rest] = line.split(' ');
+    if (!old || !next || !ref || rest.length) return null;
+    commands.push({ ref, deletes: /^0+$/.test(next), old, new: next });
   }
   return { used: at, done: false };
 }

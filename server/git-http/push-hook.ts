@@ -11,7 +11,13 @@
 // not), and the hook only applies them, with git at hand for what needs the
 // objects (branch protection's "no force push" is `git merge-base
 // --is-ancestor` on the quarantined objects). Later rules add variables, not
-// round trips from the hook back to the server.
+// round trips from the hook back to the server. WHARF_PROTECTED holds the
+// branch protection rules for this caller (branch-protection/push-protection.ts),
+// one `<ref pattern>\t<flags>\t<reason>` a line: a reason refuses at once
+// (decided by the server: a pull request or status checks are required);
+// flags L (locked), D (no deletion), F (no force push) and M (no merge
+// commits) are checked here (U: the reason is for updates, not deletions),
+// GitHub's GH006 lines on stderr.
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -54,6 +60,37 @@ if [ -n "\${WHARF_GIST_MAX_FILES+set}" ]; then
       if (bad == "" && total > bytes) bad = "a gist holds at most " bytes " bytes"
       if (bad != "") { print "error: refusing to update " ENVIRON["WHARF_REF"] ": " bad; exit 1 }
     }' >&2 || exit 1
+fi
+if [ -n "\${WHARF_PROTECTED+set}" ]; then
+  tab=$(printf '\t')
+  printf '%s\n' "$WHARF_PROTECTED" | while IFS="$tab" read -r pattern flags reason; do
+    [ -n "$pattern" ] || continue
+    case "$ref" in $pattern) ;; *) continue ;; esac
+    why=
+    gone=no; case "$3" in *[!0]*) ;; *) gone=yes ;; esac
+    fresh=no; case "$2" in *[!0]*) ;; *) fresh=yes ;; esac
+    case "$flags" in *L*) why="Cannot change this locked branch" ;; esac
+    if [ -z "$why" ] && [ $gone = yes ]; then
+      case "$flags" in *D*) why="Cannot delete this protected branch" ;; *U*) ;; *) why=$reason ;; esac
+    elif [ -z "$why" ]; then
+      why=$reason
+      if [ -z "$why" ] && [ $fresh = no ]; then
+        case "$flags" in *F*) git merge-base --is-ancestor "$2" "$3" || why="Cannot force-push to this branch" ;; esac
+      fi
+      if [ -z "$why" ]; then
+        case "$flags" in *M*)
+          if [ $fresh = yes ]; then merge=$(git rev-list --min-parents=2 --max-count=1 "$3" --)
+          else merge=$(git rev-list --min-parents=2 --max-count=1 "$3" "^$2" --); fi
+          [ -n "$merge" ] && why="This branch must not contain merge commits. Found 1 violation: $merge" ;;
+        esac
+      fi
+    fi
+    if [ -n "$why" ]; then
+      printf 'error: GH006: Protected branch update failed for %s.\nerror: %s\n' "$ref" "$why" >&2
+      exit 1
+    fi
+    exit 0
+  done || exit 1
 fi
 exit 0
 `;

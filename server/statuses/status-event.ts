@@ -3,10 +3,9 @@
 // (without files), and the branches whose head is the commit (at most 10,
 // as GitHub sends). Built only when some hook subscribes (the commit costs
 // git processes).
-import { shortBranchView } from '../branches/branch-view.js';
 import { commitRecord } from '../commits/commit-records.js';
 import { commitUsers } from '../commits/commit-users.js';
-import { commitView } from '../commits/commit-view.js';
+import { commitView, repoPaths } from '../commits/commit-view.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
 import type { CallerEvent } from '../webhooks/caller-events.js';
@@ -24,7 +23,17 @@ export async function branchesAt(services: Pick<Services, 'git' | 'urls'>, repo:
   return names
     .sort()
     .slice(0, MAX_BRANCHES)
-    .map((name) => shortBranchView(repo, name, sha, services.urls));
+    .map((name) => branchEntry(repo, name, sha, services.urls));
+}
+
+/**
+ * A branch as the payload lists it (GitHub's short branch). Built here, not by
+ * branches/branch-view.ts: branch protection (which asks statuses whether
+ * required checks pass) sits above branches, so statuses may not import it;
+ * `protected` is therefore always false in this payload.
+ */
+function branchEntry(repo: RepositoryRow, name: string, sha: string, urls: Services['urls']) {
+  return { name, commit: { sha, url: `${repoPaths(repo, urls).api}/commits/${sha}` }, protected: false };
 }
 
 export async function emitStatusEvent(

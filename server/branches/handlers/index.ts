@@ -1,7 +1,6 @@
 // The handlers of this capability's operations, keyed by operationId (joined in server/handlers.ts).
 import type { Handlers } from '../../http/operation-context.js';
 import { getBranch } from './repos-get-branch.js';
-import { getBranchProtection } from './repos-get-branch-protection.js';
 import { getBranchRules } from './repos-get-branch-rules.js';
 import { listBranches } from './repos-list-branches.js';
 
@@ -9,5 +8,4 @@ export const branchesHandlers = {
   'repos/list-branches': listBranches,
   'repos/get-branch': getBranch,
   'repos/get-branch-rules': getBranchRules,
-  'repos/get-branch-protection': getBranchProtection,
 } satisfies Partial<Handlers>;

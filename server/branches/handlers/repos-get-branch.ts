@@ -5,6 +5,8 @@ import { commitRecord } from '../../commits/commit-records.js';
 import { commitUsers } from '../../commits/commit-users.js';
 import { commitView } from '../../commits/commit-view.js';
 import { branchWithProtectionView } from '../branch-view.js';
+import { ruleForBranch } from '../../branch-protection/branch-patterns.js';
+import { protectionsOf } from '../../branch-protection/protections-store.js';
 
 // GET …/branches/{branch}: the branch (its name may hold slashes) with its
 // head commit in full.
@@ -17,5 +19,6 @@ export const getBranch: Handler<'repos/get-branch'> = async (ctx) => {
   if (!sha) throw notFound('Branch not found');
   const record = await commitRecord(git, repo.id, sha);
   const users = await commitUsers(ctx.services, [record.author.email, record.committer.email]);
-  return { status: 200, body: branchWithProtectionView(repo, name, commitView(repo, record, users, urls), urls) };
+  const rule = ruleForBranch(await protectionsOf(ctx.services.sql, repo.id), name);
+  return { status: 200, body: branchWithProtectionView(repo, name, commitView(repo, record, users, urls), urls, rule) };
 };

@@ -11,7 +11,7 @@ export const createOrUpdateFileContents: Handler<'repos/create-or-update-file-co
   // A maintainer's grant (pulls/maintainer-grant.ts) depends on the branch, in the body: read once, when needed.
   let read: ReturnType<typeof readFileBody> | undefined;
   const fileBody = () => (read ??= readFileBody(ctx));
-  const { repo } = await accessForWrite(
+  const { repo, permission } = await accessForWrite(
     ctx,
     ctx.params.owner,
     ctx.params.repo,
@@ -23,7 +23,7 @@ export const createOrUpdateFileContents: Handler<'repos/create-or-update-file-co
   );
   const { body, content } = await fileBody();
   const path = filePath(ctx.params.path);
-  const written = await writeFile(ctx.services, ctx.principal, repo, { ...body, path, content });
+  const written = await writeFile(ctx.services, ctx.principal, repo, { ...body, path, content, permission });
   return {
     status: written.created ? 201 : 200,
     body: await signDownloadUrls(ctx.services, repo, fileCommitView(repo, written, ctx.services.urls)),

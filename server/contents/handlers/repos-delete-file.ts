@@ -6,7 +6,7 @@ import { filePath } from '../../repos/tree-path.js';
 import { writeFile } from '../write-file.js';
 
 export const deleteFile: Handler<'repos/delete-file'> = async (ctx) => {
-  const { repo } = await accessForWrite(
+  const { repo, permission } = await accessForWrite(
     ctx,
     ctx.params.owner,
     ctx.params.repo,
@@ -21,6 +21,7 @@ export const deleteFile: Handler<'repos/delete-file'> = async (ctx) => {
     ...body,
     path: filePath(ctx.params.path),
     content: null,
+    permission,
   });
   return { status: 200, body: fileCommitView(repo, written, ctx.services.urls) };
 };

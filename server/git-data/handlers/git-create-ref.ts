@@ -3,13 +3,15 @@ import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
 import { gitRefView } from '../../repos/ref-view.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
+import { refUpdateRefusal } from '../../branch-protection/ref-guard.js';
+import { refused } from '../../errors/domain-error.js';
 
 // Git is the source of truth: the ref is created with compare-and-swap against
 // the null sha, so of two racing creations exactly one wins and the other is 409.
 // Then the ref mirror and the `create` + `push` events follow in one transaction
 // (ref-change-events.ts records the change before git is touched).
 export const createRef: Handler<'git/create-ref'> = async (ctx) => {
-  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
+  const { repo, permission } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   const { body } = await ctx.input();
   const { git, urls } = ctx.services;
   const invalidRef = () =>
@@ -29,6 +31,9 @@ export const createRef: Handler<'git/create-ref'> = async (ctx) => {
     ]);
   }
   if (await git.resolveRef(repo.id, body.ref)) throw conflict('Reference already exists');
+  const update = { ref: body.ref, before: null, after: body.sha };
+  const refusal = await refUpdateRefusal(ctx.services, repo, permission, update, 'api');
+  if (refusal) throw refused(refusal);
   const created = await changeRefs(ctx.services, repo, ctx.principal, () => git.createRef(repo.id, body.ref, body.sha));
   if (!created) throw conflict('Reference already exists');
   const view = gitRefView(repo, body.ref, body.sha, objectType, urls);

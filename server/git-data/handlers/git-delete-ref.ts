@@ -1,4 +1,5 @@
-import { validationFailed } from '../../errors/domain-error.js';
+import { refused, validationFailed } from '../../errors/domain-error.js';
+import { refUpdateRefusal } from '../../branch-protection/ref-guard.js';
 import type { Handler } from '../../http/operation-context.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
 import { accessRepository } from '../../http/repository-access.js';
@@ -9,7 +10,7 @@ import { fullRefName } from '../../repos/ref-param.js';
 // move makes this a 422 rather than deleting someone else's new commit; then
 // the mirror and the `delete` + `push` events follow in one transaction.
 export const deleteRef: Handler<'git/delete-ref'> = async (ctx) => {
-  const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
+  const { repo, permission } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'write');
   await ctx.input();
   const { git } = ctx.services;
   const full = fullRefName(ctx.params.ref);
@@ -17,6 +18,9 @@ export const deleteRef: Handler<'git/delete-ref'> = async (ctx) => {
     validationFailed([{ resource: 'Reference', field: 'ref', code: 'missing', message: 'Reference does not exist' }]);
   if (!(await git.isValidRefName(full))) throw missing();
   const sha = await git.resolveRef(repo.id, full);
+  const refusal =
+    sha && (await refUpdateRefusal(ctx.services, repo, permission, { ref: full, before: sha, after: null }, 'api'));
+  if (refusal) throw refused(refusal);
   if (!sha || !(await changeRefs(ctx.services, repo, ctx.principal, () => git.deleteRef(repo.id, full, sha))))
     throw missing();
   return { status: 204, body: undefined };

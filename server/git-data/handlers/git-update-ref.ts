@@ -8,6 +8,7 @@ import { accessForWrite } from '../../http/repository-access.js';
 import { maintainerWrite } from '../../pulls/maintainer-grant.js';
 import { changeRefs } from '../../webhooks/ref-change-events.js';
 import { requireCommits } from '../repository-objects.js';
+import { refUpdateRefusal } from '../../branch-protection/ref-guard.js';
 
 // GitHub answers these with a bare message (no `errors`), which clients show as is.
 const unprocessable = refused;
@@ -17,7 +18,7 @@ const unprocessable = refused;
 // concurrent move is refused rather than overwritten.
 export const updateRef: Handler<'git/update-ref'> = async (ctx) => {
   // A maintainer's grant covers its head branch only (pulls/maintainer-grant.ts).
-  const { repo } = await accessForWrite(
+  const { repo, permission } = await accessForWrite(
     ctx,
     ctx.params.owner,
     ctx.params.repo,
@@ -37,6 +38,15 @@ export const updateRef: Handler<'git/update-ref'> = async (ctx) => {
   if (full.startsWith('refs/heads/') && info.type !== 'commit') throw unprocessable('Object is not a commit');
   if (!body.force && sha !== current && (await isForced(git, repo.id, current, sha)))
     throw unprocessable('Update is not a fast forward');
+  // A protected branch refuses what its rule forbids (branch-protection/ref-guard.ts), as GitHub: 422.
+  const refusal = await refUpdateRefusal(
+    ctx.services,
+    repo,
+    permission,
+    { ref: full, before: current, after: sha },
+    'api',
+  );
+  if (refusal) throw unprocessable(refusal);
   const moved = await changeRefs(ctx.services, repo, ctx.principal, () => git.updateRef(repo.id, full, sha, current));
   if (!moved) throw unprocessable('Reference cannot be updated');
   return { status: 200, body: gitRefView(repo, full, sha, info.type, urls) };

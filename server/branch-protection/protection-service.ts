@@ -1,0 +1,112 @@
+// Branch protection's rules, as the REST API addresses them (by branch
+// name): read, protect (create or replace), change a part, remove. Each
+// change commits with its `branch_protection_rule` event
+// (protection-events.ts). The caller's admin right is checked by the edge
+// through the access policy before these run.
+import type { Principal } from '../auth/principal.js';
+import { notFound } from '../errors/domain-error.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
+import type { Services } from '../services.js';
+import { inTransaction } from '../transactions/in-transaction.js';
+import { emitProtectionEvent } from './protection-events.js';
+import { accountIdsOf, type Accounts } from './protection-view.js';
+import {
+  deleteProtection,
+  type ProtectionRow,
+  type ProtectionValues,
+  protectionByPattern,
+  putProtection,
+  updateProtection,
+} from './protections-store.js';
+
+type Needs = Pick<Services, 'sql' | 'urls' | 'repos' | 'issueChangesAsPull' | 'accounts' | 'git'>;
+
+export interface ReadRule {
+  row: ProtectionRow;
+  accounts: Accounts;
+}
+
+async function accountsOf(services: Needs, row: ProtectionRow): Promise<Accounts> {
+  const ids = accountIdsOf(row);
+  return ids.length === 0 ? new Map() : services.accounts.byIds(ids);
+}
+
+/** The branch's rule; 404 `Branch not protected`, or `Branch not found` for a branch that does not exist. */
+export async function readRule(services: Needs, repo: RepositoryRow, branch: string): Promise<ReadRule> {
+  const row = await protectionByPattern(services.sql, repo.id, branch);
+  if (!row) throw await notProtected(services, repo, branch);
+  return { row, accounts: await accountsOf(services, row) };
+}
+
+async function notProtected(services: Needs, repo: RepositoryRow, branch: string) {
+  const sha = await services.git.resolveRef(repo.id, `refs/heads/${branch}`);
+  return notFound(sha ? 'Branch not protected' : 'Branch not found');
+}
+
+/** Logins to user ids (case-insensitively), for the input's user lists. */
+export function loginResolver(services: Needs) {
+  return async (logins: readonly string[]): Promise<Map<string, number>> => {
+    if (logins.length === 0) return new Map();
+    const lowered = logins.map((login) => login.toLowerCase());
+    const rows = await services.sql<{ id: string; login: string }[]>`
+      SELECT id, lower(login) AS login FROM accounts WHERE lower(login) = ANY(${lowered}) AND kind = 'User'`;
+    return new Map(rows.map((row) => [row.login, Number(row.id)]));
+  };
+}
+
+/** PUT …/protection: the branch (it must exist) gets exactly these settings. */
+export async function protectBranch(
+  services: Needs,
+  repo: RepositoryRow,
+  principal: Principal,
+  branch: string,
+  values: ProtectionValues,
+): Promise<ReadRule> {
+  const sha = await services.git.resolveRef(repo.id, `refs/heads/${branch}`);
+  if (!sha) throw notFound('Branch not found');
+  const creator = principal.kind === 'token' ? principal.user.id : null;
+  const row = await inTransaction(services, repo, principal, async (events) => {
+    const before = await protectionByPattern(events.tx, repo.id, branch);
+    const { row, created } = await putProtection(events.tx, repo.id, branch, creator, values);
+    await emitProtectionEvent(events, row, created ? 'created' : 'edited', before);
+    return row;
+  });
+  return { row, accounts: await accountsOf(services, row) };
+}
+
+/**
+ * Changes part of the branch's rule: `change` gets the current row and
+ * returns the columns to set (or throws the sub-resource's own 404).
+ */
+export async function changeRule(
+  services: Needs,
+  repo: RepositoryRow,
+  principal: Principal,
+  branch: string,
+  change: (row: ProtectionRow) => Promise<Partial<ProtectionValues>> | Partial<ProtectionValues>,
+): Promise<ReadRule> {
+  const current = await protectionByPattern(services.sql, repo.id, branch);
+  if (!current) throw await notProtected(services, repo, branch);
+  const values = await change(current);
+  const row = await inTransaction(services, repo, principal, async (events) => {
+    const row = await updateProtection(events.tx, current.id, values);
+    if (!row) throw notFound('Branch not protected');
+    await emitProtectionEvent(events, row, 'edited', current);
+    return row;
+  });
+  return { row, accounts: await accountsOf(services, row) };
+}
+
+/** DELETE …/protection. */
+export async function unprotectBranch(
+  services: Needs,
+  repo: RepositoryRow,
+  principal: Principal,
+  branch: string,
+): Promise<void> {
+  const current = await protectionByPattern(services.sql, repo.id, branch);
+  if (!current) throw await notProtected(services, repo, branch);
+  await inTransaction(services, repo, principal, async (events) => {
+    if (await deleteProtection(events.tx, current.id)) await emitProtectionEvent(events, current, 'deleted', null);
+  });
+}

@@ -1,0 +1,60 @@
+// Branch protection for a git push: the update hook's WHARF_PROTECTED
+// (git-http/push-hook.ts) for this caller and these ref updates. The server
+// decides here what needs the database (a pull request or status checks
+// required, lock, deletion, creation: ref-guard.ts, the same decision the
+// APIs use); the hook checks what needs the pushed objects (force pushes,
+// merge commits) inside git's quarantine. A push whose commands could not be
+// read gets each rule as a pattern (a shell glob: `*` there also crosses `/`).
+import type { Permission } from '../access/permissions.js';
+import type { Sql } from '../db/database.js';
+import type { RepositoryRow } from '../repos/repository-row.js';
+import { MESSAGES, holdingRule, refusalBeforeObjects } from './ref-guard.js';
+import { type ProtectionRow, protectionsOf } from './protections-store.js';
+
+export interface PushedRef {
+  ref: string;
+  old?: string;
+  new?: string;
+}
+
+const ZERO = /^0+$/;
+/** Tabs and line ends would break the hook's lines. */
+const oneLine = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
+
+function hookFlags(rule: ProtectionRow): string {
+  return `${rule.allow_force_pushes ? '' : 'F'}${rule.required_linear_history ? 'M' : ''}`;
+}
+
+/** The hook's environment, or {} when no rule holds this caller on any of these refs. */
+export async function pushProtectionEnv(
+  sql: Sql,
+  repo: RepositoryRow,
+  permission: Permission | null,
+  commands: readonly PushedRef[] | null,
+): Promise<Record<string, string>> {
+  const rules = await protectionsOf(sql, repo.id);
+  if (rules.length === 0) return {};
+  const lines: string[] = [];
+  if (commands === null) {
+    for (const rule of rules) {
+      if (!rule.enforce_admins && permission === 'admin') continue;
+      const flags = `U${rule.lock_branch ? 'L' : ''}${rule.allow_deletions ? '' : 'D'}${hookFlags(rule)}`;
+      const reason = rule.required_pull_request_reviews || rule.required_status_checks ? MESSAGES.pullRequest : '';
+      lines.push(`refs/heads/${rule.pattern.replace(/\*\*/g, '*')}\t${flags}\t${reason}`);
+    }
+  } else {
+    for (const command of commands) {
+      const rule = holdingRule(rules, command.ref, permission);
+      if (rule === null) continue;
+      const update = {
+        ref: command.ref,
+        before: !command.old || ZERO.test(command.old) ? null : command.old,
+        after: !command.new || ZERO.test(command.new) ? null : command.new,
+      };
+      const reason = await refusalBeforeObjects(sql, repo, rule, update, 'push');
+      // A deletion the rule allows needs no flags; one it refuses carries its reason.
+      lines.push(`${command.ref}\t${hookFlags(rule)}\t${oneLine(reason ?? '')}`);
+    }
+  }
+  return lines.length === 0 ? {} : { WHARF_PROTECTED: lines.join('\n') };
+}

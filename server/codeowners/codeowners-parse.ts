@@ -74,21 +74,24 @@ export function parseCodeowners(text: string): ParsedCodeowners {
   const lines = text.split(/\r?\n/);
   const rules: CodeownersRule[] = [];
   const errors: CodeownersSyntaxError[] = [];
-  lines.forEach((source, index) => {
+  for (const [index, source] of lines.entries()) {
     const line = index + 1;
     const [pattern, ...owners] = words(source);
-    if (pattern === undefined) return;
+    if (pattern === undefined) continue;
     const error = (kind: CodeownersSyntaxError['kind'], column: number, suggestion: string | null = null) =>
       errors.push({ line, column, source, kind, suggestion });
-    if (pattern.text.startsWith('!') || /[[\]]/.test(pattern.text)) return error('Invalid pattern', pattern.column);
-    if (/\*{3,}/.test(pattern.text))
-      return error('Invalid pattern', pattern.column, `Did you mean \`${pattern.text.replace(/\*{3,}/g, '**')}\`?`);
-    if (pattern.text === '/')
-      return error(
-        'Invalid pattern',
-        pattern.column,
-        'The pattern `/` will never match anything, did you mean `*` instead?',
-      );
+    if (pattern.text.startsWith('!') || /[[\]]/.test(pattern.text)) {
+      error('Invalid pattern', pattern.column);
+      continue;
+    }
+    if (/\*{3,}/.test(pattern.text)) {
+      error('Invalid pattern', pattern.column, `Did you mean \`${pattern.text.replace(/\*{3,}/g, '**')}\`?`);
+      continue;
+    }
+    if (pattern.text === '/') {
+      error('Invalid pattern', pattern.column, 'The pattern `/` will never match anything, did you mean `*` instead?');
+      continue;
+    }
     const valid: CodeownersOwner[] = [];
     for (const owner of owners) {
       const kind = ownerKind(owner.text);
@@ -96,7 +99,7 @@ export function parseCodeowners(text: string): ParsedCodeowners {
       else error('Invalid owner', owner.column);
     }
     rules.push({ line, pattern: pattern.text, owners: valid });
-  });
+  }
   return { rules, errors, lines };
 }
 

@@ -24674,18 +24674,7 @@ export interface operations {
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
-            /** @description Not a member, or not one the caller may see. */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            404: components["responses"]["not_found"];
             429: components["responses"]["rate_limited"];
         };
     };
@@ -24832,18 +24821,7 @@ export interface operations {
             400: components["responses"]["bad_request"];
             401: components["responses"]["requires_authentication"];
             403: components["responses"]["forbidden"];
-            /** @description Not a public member. */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            404: components["responses"]["not_found"];
             429: components["responses"]["rate_limited"];
         };
     };

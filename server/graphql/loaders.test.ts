@@ -91,8 +91,9 @@ describe('GraphQL loaders', () => {
     expect(body.data!.nodes).toEqual(ids.map((id) => expected.find((e) => e.id === id)!.answer));
     // accounts (users and organizations share one table), repositories, the viewer's permissions.
     expect(reads.filter((q) => /\bFROM accounts\b/.test(q) && !/\brepositories\b/.test(q))).toHaveLength(1);
-    expect(reads.filter((q) => /\bFROM repositories r\b/.test(q) && !/collaborators/.test(q))).toHaveLength(1);
-    expect(reads.filter((q) => /collaborators/.test(q))).toHaveLength(1);
+    // The permissions read grants through the view of collaborators and teams (repository_grants).
+    expect(reads.filter((q) => /\bFROM repositories r\b/.test(q) && !/repository_grants/.test(q))).toHaveLength(1);
+    expect(reads.filter((q) => /repository_grants/.test(q))).toHaveLength(1);
     expect(reads).toHaveLength(3);
 
     // The same answers one id at a time (no batching across requests: each call has its own loaders).

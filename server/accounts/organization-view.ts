@@ -1,7 +1,7 @@
 // GitHub's organization-full body: the profile as anyone may see it, and the
 // member settings for the organization's members (`billing_email` for its
 // owners only, as GitHub shows them). Plan and seats Wharf has none of.
-import { encodeNodeId } from '../ids/node-id.js';
+import { organizationSimpleFields } from './organization-simple.js';
 import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import type { AccountRow } from '../repos/accounts-store.js';
@@ -25,20 +25,13 @@ const memberSettings = (org: AccountRow, viewer: Viewer) =>
       };
 
 export function organizationView(org: AccountRow, publicRepos: number, urls: Urls, viewer: Viewer = 'outsider') {
-  const api = urls.api(`/orgs/${org.login}`);
   return {
-    login: org.login,
-    id: org.id,
-    node_id: encodeNodeId('Organization', org.id),
-    url: api,
-    repos_url: `${api}/repos`,
-    events_url: `${api}/events`,
-    hooks_url: `${api}/hooks`,
-    issues_url: `${api}/issues`,
-    members_url: `${api}/members{/member}`,
-    public_members_url: `${api}/public_members{/member}`,
-    avatar_url: urls.html(`/avatars/u/${org.id}`),
-    description: org.description ?? null,
+    ...organizationSimpleFields(
+      org,
+      urls.api(`/orgs/${org.login}`),
+      urls.html(`/avatars/u/${org.id}`),
+      org.description ?? null,
+    ),
     ...profile(org),
     twitter_username: org.twitter_username ?? null,
     // GitHub's schema does not allow a null name: present only when set.

@@ -3,33 +3,14 @@
 // installation?}` and no `action`. Written in the grant's transaction (the outbox).
 import type { Principal } from '../auth/principal.js';
 import type { TransactionSql } from '../db/database.js';
-import { encodeNodeId } from '../ids/node-id.js';
 import type { Urls } from '../http/urls.js';
 import type { AccountRow } from '../repos/accounts-store.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
+import { organizationPayload } from '../webhooks/payloads/organization.js';
 import { installationField, installationOf, repositoryPayload, senderPayload } from '../webhooks/payloads/common.js';
 import type { TeamRow } from './team-row.js';
 import { teamView } from './team-view.js';
-
-/** The organization as webhook payloads show it (GitHub's `organization-simple-webhooks`). */
-export function organizationPayload(org: AccountRow, urls: Urls) {
-  const api = urls.api(`/orgs/${org.login}`);
-  return {
-    login: org.login,
-    id: org.id,
-    node_id: encodeNodeId('Organization', org.id),
-    url: api,
-    repos_url: `${api}/repos`,
-    events_url: `${api}/events`,
-    hooks_url: `${api}/hooks`,
-    issues_url: `${api}/issues`,
-    members_url: `${api}/members{/member}`,
-    public_members_url: `${api}/public_members{/member}`,
-    avatar_url: urls.html(`/avatars/u/${org.id}`),
-    description: null,
-  };
-}
 
 export interface TeamAddEvent {
   team: TeamRow;

@@ -2,7 +2,7 @@
 // Organization hooks get it on every event; repository payloads already carry
 // the owner, which for an organization's repository is the organization, so
 // the field is built from it, with the URLs the payload's emitter wrote.
-import { encodeNodeId } from '../../ids/node-id.js';
+import { organizationSimpleFields } from '../../accounts/organization-simple.js';
 import type { Urls } from '../../http/urls.js';
 
 export function organizationPayload(org: { id: number; login: string }, urls: Urls) {
@@ -10,20 +10,7 @@ export function organizationPayload(org: { id: number; login: string }, urls: Ur
 }
 
 function organizationFields(org: { id: number; login: string }, api: string, avatarUrl: string) {
-  return {
-    login: org.login,
-    id: org.id,
-    node_id: encodeNodeId('Organization', org.id),
-    url: api,
-    repos_url: `${api}/repos`,
-    events_url: `${api}/events`,
-    hooks_url: `${api}/hooks`,
-    issues_url: `${api}/issues`,
-    members_url: `${api}/members{/member}`,
-    public_members_url: `${api}/public_members{/member}`,
-    avatar_url: avatarUrl,
-    description: null,
-  };
+  return organizationSimpleFields(org, api, avatarUrl, null);
 }
 
 interface OwnerFields {

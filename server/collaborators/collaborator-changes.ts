@@ -9,31 +9,22 @@
 // - removing takes the grant and any pending invitation, and the user's
 //   private forks that go with the access (repos/private-forks.ts).
 import type { Principal } from '../auth/principal.js';
-import { publish } from '../db/cache-invalidation.js';
-import type { TransactionSql } from '../db/database.js';
 import { notFound, validationFailed } from '../errors/domain-error.js';
 import { directGrant, isMemberOf } from '../access/collaborator-access.js';
 import type { Permission } from '../access/permissions.js';
 import type { AccountRow } from '../repos/accounts-store.js';
-import { forksLostWithAccess, publishPrivateForksBelow } from '../repos/private-forks.js';
+import { forksLostWithAccess } from '../repos/private-forks.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { deleteRepositoryRows, removeRepositoryFiles } from '../repository-deletion/repository-deletion.js';
 import type { Services } from '../services.js';
 import type { CallerEvent } from '../webhooks/caller-events.js';
 import { deleteInvitationOf, type InvitationRow, upsertInvitation } from './invitations-store.js';
 import { emitMemberEvent } from './member-events.js';
+import { deleteGrant, writeGrant } from './collaborators.js';
 
 type ChangeServices = Pick<Services, 'sql' | 'urls' | 'repos' | 'git' | 'log' | 'config'>;
 
 export type AddOutcome = { kind: 'invited'; invitation: InvitationRow } | { kind: 'granted' } | { kind: 'unchanged' };
-
-/** Writes a direct grant and tells every process (the private forks below inherit it: access/granted-permissions.ts). */
-export async function writeGrant(tx: TransactionSql, repositoryId: number, userId: number, permission: Permission) {
-  await tx`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repositoryId}, ${userId}, ${permission})
-           ON CONFLICT (repository_id, user_id) DO UPDATE SET permission = EXCLUDED.permission`;
-  await publish(tx, `repo:${repositoryId}`);
-  await publishPrivateForksBelow(tx, repositoryId);
-}
 
 export async function addCollaborator(
   services: ChangeServices,
@@ -88,10 +79,7 @@ export async function removeCollaborator(
   const actor = principal.kind === 'token' ? principal : null;
   const removedForks = await services.sql.begin(async (tx) => {
     await deleteInvitationOf(tx, repo.id, user.id);
-    const deleted = await tx`DELETE FROM collaborators WHERE repository_id = ${repo.id} AND user_id = ${user.id}`;
-    if (deleted.count === 0) return [];
-    await publish(tx, `repo:${repo.id}`);
-    await publishPrivateForksBelow(tx, repo.id);
+    if (!(await deleteGrant(tx, repo.id, user.id))) return [];
     await emitMemberEvent({ tx, repo, principal, urls: services.urls }, user, { action: 'removed' });
     if (!actor) return [];
     const forks = await forksLostWithAccess(tx, repo.id, user.id);

@@ -8,18 +8,22 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import { publishPrivateForksBelow } from '../repos/private-forks.js';
 import type { Permission } from '../access/permissions.js';
 
+/** Writes a direct grant in the caller's transaction and tells every process (the private forks below inherit it). */
+export async function writeGrant(tx: TransactionSql, repositoryId: number, userId: number, permission: Permission) {
+  await tx`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repositoryId}, ${userId}, ${permission})
+           ON CONFLICT (repository_id, user_id) DO UPDATE SET permission = EXCLUDED.permission`;
+  await publish(tx, `repo:${repositoryId}`);
+  await publishPrivateForksBelow(tx, repositoryId);
+}
+
+/** The grant in a transaction of its own (`wharf admin add-collaborator`). */
 export async function setCollaborator(
   sql: Sql,
   repositoryId: number,
   userId: number,
   permission: Permission,
 ): Promise<void> {
-  await sql.begin(async (tx) => {
-    await tx`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repositoryId}, ${userId}, ${permission})
-             ON CONFLICT (repository_id, user_id) DO UPDATE SET permission = EXCLUDED.permission`;
-    await publish(tx, `repo:${repositoryId}`);
-    await publishPrivateForksBelow(tx, repositoryId);
-  });
+  await sql.begin((tx) => writeGrant(tx, repositoryId, userId, permission));
 }
 
 /**
@@ -33,13 +37,19 @@ export async function removeCollaborator(
   afterRemoval?: (tx: TransactionSql) => Promise<unknown>,
 ): Promise<boolean> {
   return sql.begin(async (tx) => {
-    const deleted = await tx`DELETE FROM collaborators WHERE repository_id = ${repositoryId} AND user_id = ${userId}`;
-    if (deleted.count === 0) return false;
-    await publish(tx, `repo:${repositoryId}`);
-    await publishPrivateForksBelow(tx, repositoryId);
+    if (!(await deleteGrant(tx, repositoryId, userId))) return false;
     await afterRemoval?.(tx);
     return true;
   });
+}
+
+/** Deletes a direct grant in the caller's transaction and tells every process; false when there was none. */
+export async function deleteGrant(tx: TransactionSql, repositoryId: number, userId: number): Promise<boolean> {
+  const deleted = await tx`DELETE FROM collaborators WHERE repository_id = ${repositoryId} AND user_id = ${userId}`;
+  if (deleted.count === 0) return false;
+  await publish(tx, `repo:${repositoryId}`);
+  await publishPrivateForksBelow(tx, repositoryId);
+  return true;
 }
 
 /** The repository's id by `owner/name` (case-insensitive, as URLs are), or null. */

@@ -10,7 +10,7 @@ import { notFound } from '../errors/domain-error.js';
 import type { Permission } from '../access/permissions.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
-import { writeGrant } from './collaborator-changes.js';
+import { writeGrant } from './collaborators.js';
 import { findInvitation, type InvitationRow, setInvitationPermission, takeInvitation } from './invitations-store.js';
 import { emitMemberEvent } from './member-events.js';
 

@@ -9,6 +9,7 @@
 // - removing takes the grant and any pending invitation, and the user's
 //   private forks that go with the access (repos/private-forks.ts).
 import type { Principal } from '../auth/principal.js';
+import { applyTopicsLocally, type Topic } from '../db/cache-invalidation.js';
 import { notFound, validationFailed } from '../errors/domain-error.js';
 import { directGrant, isMemberOf } from '../access/collaborator-access.js';
 import type { Permission } from '../access/permissions.js';
@@ -22,7 +23,7 @@ import { deleteInvitationOf, type InvitationRow, upsertInvitation } from './invi
 import { emitMemberEvent } from './member-events.js';
 import { deleteGrant, writeGrant } from './collaborators.js';
 
-type ChangeServices = Pick<Services, 'sql' | 'urls' | 'repos' | 'git' | 'log' | 'config'>;
+type ChangeServices = Pick<Services, 'sql' | 'urls' | 'repos' | 'git' | 'log' | 'config' | 'bus'>;
 
 export type AddOutcome = { kind: 'invited'; invitation: InvitationRow } | { kind: 'granted' } | { kind: 'unchanged' };
 
@@ -46,23 +47,26 @@ export async function addCollaborator(
   }
   if (principal.kind !== 'token') throw notFound();
   const inviterId = principal.user.id;
-  return services.sql.begin(async (tx) => {
+  const topics: Topic[] = [];
+  const outcome = await services.sql.begin(async (tx) => {
     const on: CallerEvent = { tx, repo, principal, urls: services.urls };
     const current = await directGrant(tx, repo.id, user.id);
     if (current === permission) return { kind: 'unchanged' } as const;
     if (current !== null) {
-      await writeGrant(tx, repo.id, user.id, permission);
+      topics.push(...(await writeGrant(tx, repo.id, user.id, permission)));
       await emitMemberEvent(on, user, { action: 'edited', from: current, to: permission });
       return { kind: 'granted' } as const;
     }
     if (await isMemberOf(tx, repo.owner_id, user.id)) {
-      await writeGrant(tx, repo.id, user.id, permission);
+      topics.push(...(await writeGrant(tx, repo.id, user.id, permission)));
       await emitMemberEvent(on, user, { action: 'added', permission });
       return { kind: 'granted' } as const;
     }
     const { row } = await upsertInvitation(tx, repo.id, user.id, inviterId, permission);
     return { kind: 'invited', invitation: row } as const;
   });
+  applyTopicsLocally(services.bus, topics);
+  return outcome;
 }
 
 /**
@@ -77,14 +81,18 @@ export async function removeCollaborator(
   user: AccountRow,
 ): Promise<void> {
   const actor = principal.kind === 'token' ? principal : null;
+  const topics: Topic[] = [];
   const removedForks = await services.sql.begin(async (tx) => {
     await deleteInvitationOf(tx, repo.id, user.id);
-    if (!(await deleteGrant(tx, repo.id, user.id))) return [];
+    const published = await deleteGrant(tx, repo.id, user.id);
+    if (!published) return [];
+    topics.push(...published);
     await emitMemberEvent({ tx, repo, principal, urls: services.urls }, user, { action: 'removed' });
     if (!actor) return [];
     const forks = await forksLostWithAccess(tx, repo.id, user.id);
     return deleteRepositoryRows(tx, forks, actor, services.urls);
   });
+  applyTopicsLocally(services.bus, topics);
   for (const id of removedForks) services.repos.changedLocally(id);
   await removeRepositoryFiles(
     { git: services.git, dataDir: services.config.dataDir },

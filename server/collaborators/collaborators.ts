@@ -3,17 +3,28 @@
 // every server process drops the cached permission when it commits, whether
 // the change came from a server or from `wharf admin` in another process; the
 // private forks below it inherit its grants (access/granted-permissions.ts), so theirs go too.
-import { publish } from '../db/cache-invalidation.js';
+// The topics published are returned: the server that made the change applies
+// them at once after commit (applyTopicsLocally), before its own notice comes back.
+import { publish, type Topic } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { publishPrivateForksBelow } from '../repos/private-forks.js';
 import type { Permission } from '../access/permissions.js';
 
 /** Writes a direct grant in the caller's transaction and tells every process (the private forks below inherit it). */
-export async function writeGrant(tx: TransactionSql, repositoryId: number, userId: number, permission: Permission) {
+export async function writeGrant(
+  tx: TransactionSql,
+  repositoryId: number,
+  userId: number,
+  permission: Permission,
+): Promise<Topic[]> {
   await tx`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repositoryId}, ${userId}, ${permission})
            ON CONFLICT (repository_id, user_id) DO UPDATE SET permission = EXCLUDED.permission`;
+  return publishGrantsOf(tx, repositoryId);
+}
+
+async function publishGrantsOf(tx: TransactionSql, repositoryId: number): Promise<Topic[]> {
   await publish(tx, `repo:${repositoryId}`);
-  await publishPrivateForksBelow(tx, repositoryId);
+  return [`repo:${repositoryId}`, ...(await publishPrivateForksBelow(tx, repositoryId))];
 }
 
 /** The grant in a transaction of its own (`wharf admin add-collaborator`). */
@@ -43,13 +54,11 @@ export async function removeCollaborator(
   });
 }
 
-/** Deletes a direct grant in the caller's transaction and tells every process; false when there was none. */
-export async function deleteGrant(tx: TransactionSql, repositoryId: number, userId: number): Promise<boolean> {
+/** Deletes a direct grant in the caller's transaction and tells every process; null when there was none. */
+export async function deleteGrant(tx: TransactionSql, repositoryId: number, userId: number): Promise<Topic[] | null> {
   const deleted = await tx`DELETE FROM collaborators WHERE repository_id = ${repositoryId} AND user_id = ${userId}`;
-  if (deleted.count === 0) return false;
-  await publish(tx, `repo:${repositoryId}`);
-  await publishPrivateForksBelow(tx, repositoryId);
-  return true;
+  if (deleted.count === 0) return null;
+  return publishGrantsOf(tx, repositoryId);
 }
 
 /** The repository's id by `owner/name` (case-insensitive, as URLs are), or null. */

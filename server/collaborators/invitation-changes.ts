@@ -6,6 +6,7 @@
 // accept: it answers as a missing one. Declining, and an admin's cancel,
 // delete it; an admin may change its permission before it is accepted.
 import type { Principal } from '../auth/principal.js';
+import { applyTopicsLocally } from '../db/cache-invalidation.js';
 import { notFound } from '../errors/domain-error.js';
 import type { Permission } from '../access/permissions.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
@@ -14,7 +15,7 @@ import { writeGrant } from './collaborators.js';
 import { findInvitation, type InvitationRow, setInvitationPermission, takeInvitation } from './invitations-store.js';
 import { emitMemberEvent } from './member-events.js';
 
-type InvitationServices = Pick<Services, 'sql' | 'urls' | 'repos' | 'accounts'>;
+type InvitationServices = Pick<Services, 'sql' | 'urls' | 'repos' | 'accounts' | 'bus'>;
 
 /** The invitation if it is addressed to the user; else null (a stranger sees no invitation, as GitHub's 404). */
 async function inviteeInvitation(services: InvitationServices, id: number, userId: number) {
@@ -31,16 +32,18 @@ export async function acceptInvitation(services: InvitationServices, principal: 
     services.accounts.byId(found.invitee_id),
   ]);
   if (!repo || !user) throw notFound();
-  await services.sql.begin(async (tx) => {
+  const topics = await services.sql.begin(async (tx) => {
     const row = await takeInvitation(tx, id);
     // Gone meanwhile (declined, cancelled, accepted by a concurrent request) or expired since the read.
     if (!row || row.invitee_id !== user.id || row.expired) throw notFound();
-    await writeGrant(tx, repo.id, user.id, row.permission);
+    const published = await writeGrant(tx, repo.id, user.id, row.permission);
     await emitMemberEvent({ tx, repo, principal, urls: services.urls }, user, {
       action: 'added',
       permission: row.permission,
     });
+    return published;
   });
+  applyTopicsLocally(services.bus, topics);
 }
 
 export async function declineInvitation(services: InvitationServices, principal: Principal, id: number): Promise<void> {

@@ -48,6 +48,18 @@ export function publish(tx: TransactionSql | Sql, topic: Topic) {
   return tx`SELECT pg_notify(${INVALIDATION_CHANNEL}, ${topic})`;
 }
 
+/**
+ * After the commit of a change that published `topics`: this process drops
+ * its copies at once. Its own notice comes back only some milliseconds later,
+ * and the caller's next request must already see the change.
+ */
+export function applyTopicsLocally(
+  bus: Pick<InvalidationBus, 'applyLocally'> | undefined,
+  topics: Iterable<Topic>,
+): void {
+  for (const topic of topics) bus?.applyLocally(topic);
+}
+
 export async function startInvalidationBus(sql: Sql, log: Logger): Promise<InvalidationBus> {
   const processId = randomUUID();
   const listeners: InvalidationListener[] = [];

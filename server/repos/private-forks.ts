@@ -7,7 +7,7 @@
 // (forks in an organization stay: GitHub "Forks created in another
 // organization will not be deleted when individual access is removed").
 // Deleting them is repository-deletion/'s work.
-import { publish } from '../db/cache-invalidation.js';
+import { publish, type Topic } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { stillGranted } from '../access/user-permission.js';
 import { SELECT_REPOSITORY, type RepositoryRow } from './repository-row.js';
@@ -31,11 +31,13 @@ export async function privateForksBelow(tx: Sql | TransactionSql, id: number): P
 /**
  * The grants of `id` changed (a collaborator came or went): every process
  * drops its cached permissions on the private forks below too, which inherit them.
+ * Returns the topics published, for the caller to apply locally after commit.
  */
-export async function publishPrivateForksBelow(tx: TransactionSql, id: number): Promise<void> {
+export async function publishPrivateForksBelow(tx: TransactionSql, id: number): Promise<Topic[]> {
   const rows = await tx<{ id: number }[]>`${below(tx, id)} SELECT id FROM below LIMIT ${MAX_PUBLISHED + 1}`;
-  if (rows.length > MAX_PUBLISHED) return void (await publish(tx, '*'));
-  for (const row of rows) await publish(tx, `repo:${row.id}`);
+  const topics: Topic[] = rows.length > MAX_PUBLISHED ? ['*'] : rows.map((row) => `repo:${row.id}` as const);
+  for (const topic of topics) await publish(tx, topic);
+  return topics;
 }
 
 /**

@@ -4,7 +4,7 @@
 // members of T and of every team below it on the repositories of T and of
 // every team above each of those: read before and after the change, the union
 // is published in the change's transaction, as collaborators/collaborators.ts does.
-import { publish, type InvalidationBus } from '../db/cache-invalidation.js';
+import { publish, type Topic } from '../db/cache-invalidation.js';
 import type { TransactionSql } from '../db/database.js';
 import { publishPrivateForksBelow } from '../repos/private-forks.js';
 
@@ -23,20 +23,16 @@ export async function repositoriesOfSubtree(tx: TransactionSql, teamId: number):
 }
 
 /** Publishes the repositories' invalidation (and their private forks', which inherit the grants); returns the topics to apply locally. */
-export async function publishRepositories(tx: TransactionSql, repositoryIds: Iterable<number>): Promise<string[]> {
+export async function publishRepositories(tx: TransactionSql, repositoryIds: Iterable<number>): Promise<Topic[]> {
   const ids = [...new Set(repositoryIds)];
   if (ids.length > MAX_PUBLISHED) {
     await publish(tx, '*');
     return ['*'];
   }
+  const topics: Topic[] = [];
   for (const id of ids) {
     await publish(tx, `repo:${id}`);
-    await publishPrivateForksBelow(tx, id);
+    topics.push(`repo:${id}`, ...(await publishPrivateForksBelow(tx, id)));
   }
-  return ids.map((id) => `repo:${id}`);
-}
-
-/** After commit: this process drops the same entries at once, before the notice comes back. */
-export function applyLocally(bus: Pick<InvalidationBus, 'applyLocally'> | undefined, topics: string[]): void {
-  for (const topic of topics) bus?.applyLocally(topic as `repo:${number}` | '*');
+  return topics;
 }

@@ -3,11 +3,11 @@
 // repository whose grants it moves (team-invalidation.ts), so REST, GraphQL,
 // git and downloads in every process see a team change when it commits.
 // Who may make a change is the access policy's; the edges ask it first.
-import type { InvalidationBus } from '../db/cache-invalidation.js';
+import { applyTopicsLocally, type InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { conflict, validationFailed } from '../errors/domain-error.js';
 import { isSelfOrBelow, rebuildAncestry } from './team-ancestry.js';
-import { applyLocally, publishRepositories, repositoriesOfSubtree } from './team-invalidation.js';
+import { publishRepositories, repositoriesOfSubtree } from './team-invalidation.js';
 import { slugOf, type TeamPermission, type TeamPrivacy, type TeamRole, type TeamRow } from './team-row.js';
 
 export interface TeamDeps {
@@ -41,7 +41,7 @@ async function changing<T>(
     const topics = await publishRepositories(tx, [...before, ...after, ...(done.extra ?? [])]);
     return { result: done.result, topics };
   });
-  applyLocally(deps.bus, topics);
+  applyTopicsLocally(deps.bus, topics);
   return result;
 }
 

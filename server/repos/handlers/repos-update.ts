@@ -1,4 +1,5 @@
 import { ownPermission } from '../../access/user-permission.js';
+import { applyTopicsLocally, type Topic } from '../../db/cache-invalidation.js';
 import { validationFailed } from '../../errors/domain-error.js';
 import { setRepositoryLicense } from '../repositories-store.js';
 import { publishPrivateForksBelow } from '../private-forks.js';
@@ -12,7 +13,7 @@ import { fullRepositoryView } from '../repository-view.js';
 export const updateRepository: Handler<'repos/update'> = async (ctx) => {
   const { repo } = await accessRepository(ctx, ctx.params.owner, ctx.params.repo, 'admin');
   const { body } = await ctx.input();
-  const { repos, urls, git, refFollowers } = ctx.services;
+  const { repos, urls, git, refFollowers, bus } = ctx.services;
   if (body.name !== undefined && body.name !== repo.name) {
     checkRepositoryName(body.name);
     if (await repos.nameTaken(repo.owner_id, body.name, repo.id)) throw nameTaken();
@@ -53,6 +54,7 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
   const head = newDefault ? await git.commitOf(repo.id, body.default_branch!) : undefined;
   const license =
     head === undefined ? undefined : head === null ? null : await refFollowers.license(git, repo.id, head);
+  const forkTopics: Topic[] = [];
   try {
     await repos.update(
       repo.id,
@@ -73,7 +75,7 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
       },
       async (tx) => {
         // Private forks inherit a parent's grants while it is private: their cached permissions change with its visibility.
-        if (visibilityChanges) await publishPrivateForksBelow(tx, repo.id);
+        if (visibilityChanges) forkTopics.push(...(await publishPrivateForksBelow(tx, repo.id)));
         if (license !== undefined) await setRepositoryLicense(tx, repo.id, license);
       },
     );
@@ -81,6 +83,7 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
     if ((error as { code?: string }).code === '23505') throw nameTaken();
     throw error;
   }
+  applyTopicsLocally(bus, forkTopics);
   const updated = (await repos.byId(repo.id))!;
   return { status: 200, body: fullRepositoryView(updated, await ownPermission(repos, updated, ctx.user().user), urls) };
 };

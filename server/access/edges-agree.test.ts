@@ -102,6 +102,7 @@ const ROLES: Role[] = [
   'org member',
   'team triage',
   'child team push',
+  'invitee',
   'site admin',
   'token without repo',
   'installation with issues',
@@ -173,6 +174,19 @@ beforeAll(async () => {
     await setTeamMember(deps, team, user.id, 'member');
     tokens.set(role, user.token);
   }
+  // A pending repository invitation (issue 37) grants nothing until it is accepted.
+  const invitee = await server.createUser('ea-invitee');
+  for (const v of ['public', 'private'])
+    expect(
+      (
+        await server.api(`/repos/${ORG}/${v}/collaborators/ea-invitee`, {
+          method: 'PUT',
+          token: owner.token,
+          body: { permission: 'push' },
+        })
+      ).status,
+    ).toBe(201);
+  tokens.set('invitee', invitee.token);
   tokens.set('anonymous', undefined);
   tokens.set('site admin', (await server.createUser('ea-site-admin', { siteAdmin: true })).token);
   const app = await createTestApp(server, owner.id, 'ea-app', { metadata: 'read', issues: 'write' });

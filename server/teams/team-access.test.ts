@@ -4,7 +4,11 @@
 // HTTP (clone and push), and loses all of it the moment they leave the team,
 // though each edge had the permission cached.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createWharfApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { connect } from '../db/database.js';
+import { createLogger } from '../log.js';
 import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 import {
@@ -89,6 +93,35 @@ describe('team grants in the access policy', () => {
     const refused = await git.run(['push', '--quiet', 'origin', 'HEAD:main'], { cwd: work });
     expect(refused.code).not.toBe(0);
   }, 60_000);
+
+  it('takes the grant away in another server process on the database as soon as its notice arrives', async () => {
+    const config = loadConfig({
+      DATABASE_URL: server.databaseUrl,
+      WHARF_DATA_DIR: server.dataDir,
+      WHARF_PUBLIC_URL: server.url,
+      WHARF_WEBHOOK_DISPATCH: 'off',
+      WHARF_LOG_LEVEL: 'error',
+    });
+    const sql = connect(server.databaseUrl);
+    const other = await createWharfApp(config, sql, createLogger('error'));
+    const pushViaOther = async () => {
+      const res = await other.app.fetch(
+        new Request('http://127.0.0.1/repos/tm-org/secret', { headers: { authorization: `token ${member.token}` } }),
+      );
+      return ((await res.json()) as { permissions: { push: boolean } }).permissions.push;
+    };
+    try {
+      await setTeamMember(deps(), team, member.id, 'member');
+      // The other process reads (and caches) the team grant.
+      expect(await pushViaOther()).toBe(true);
+      expect(await removeTeamMember(deps(), team, member.id)).toBe(true);
+      // No request of its own told it: the notice, committed with the change, drops its cached grant.
+      await vi.waitFor(async () => expect(await pushViaOther()).toBe(false), { timeout: 5_000, interval: 20 });
+    } finally {
+      await other.close();
+      await sql.end();
+    }
+  });
 
   it('takes the grant away from an outsider once they leave the organization, with its teams', async () => {
     const outsider = await server.createUser('tm-leaver');

@@ -15,6 +15,7 @@ export type Role =
   | 'org member'
   | 'team triage'
   | 'child team push'
+  | 'invitee'
   | 'site admin'
   | 'token without repo'
   | 'installation with issues'
@@ -37,6 +38,8 @@ export const EXPECTED: Record<Role, Row> = {
   'org member': { public: 'AAFFF', private: 'AAFFF' },
   'team triage': { public: 'AAFAA', private: 'AAFAA' },
   'child team push': { public: 'AAAAA', private: 'AAAAA' },
+  // Invited as a writer, not accepted yet: a stranger until the invitation is accepted.
+  invitee: { public: 'AAFFF', private: 'FFFFF', graphql: { public: 'AAFFF', private: 'NNNNN' } },
   'site admin': { public: 'AAAAA', private: 'AAAAA' },
   'token without repo': { public: 'AFFFF', private: 'FFFFF', graphql: { public: 'AFFFF', private: 'NNNNN' } },
   'installation with issues': { public: 'AAFAA', private: 'AAFAA' },

@@ -30,6 +30,7 @@ import { authenticateOAuthClient } from './oauth/client-credentials.js';
 import { routeTable } from './generated/routes.js';
 import { createServices, type Services } from './services.js';
 import { startMergeabilityWorker } from './pulls/merge/mergeability-worker.js';
+import { startAutoMergeWorker } from './pulls/auto-merge/auto-merge-worker.js';
 import { serviceIdentity } from './repos/commit-identity.js';
 import { startLicenseBackfill } from './licenses/license-backfill.js';
 import { startWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-runtime.js';
@@ -161,6 +162,8 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
     log,
     identity: serviceIdentity(config.vendor, config.noreplyHost),
   });
+  // Pull requests that merge themselves once protection is satisfied (server/pulls/auto-merge/).
+  const autoMerge = await startAutoMergeWorker(services);
   // Repositories from before migration 037 get their `license` detected (server/licenses/license-backfill.ts).
   const licenseBackfill = startLicenseBackfill({ sql, git: services.git, log, detect: services.refFollowers.license });
   const webhooks: WebhookRuntime | undefined = config.webhooks.dispatchInServe
@@ -174,6 +177,7 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
       await licenseBackfill.stop();
       await webhooks?.stop();
       await mergeability.stop();
+      await autoMerge.stop();
       await services.bus.close();
     },
   };

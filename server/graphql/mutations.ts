@@ -15,6 +15,7 @@ import { addReaction, removeReaction } from './reactions/reaction-mutations.js';
 import { closePullRequest, createPullRequest, reopenPullRequest, updatePullRequest } from './pulls/pull-mutations.js';
 import { convertPullRequestToDraft, markPullRequestReadyForReview } from './pulls/draft-mutations.js';
 import { mergePullRequest, requestReviews } from './pulls/merge-review-mutations.js';
+import { disablePullRequestAutoMerge, enablePullRequestAutoMerge } from './pulls/auto-merge-mutations.js';
 import { resolveReviewThread, unresolveReviewThread } from './reviews/thread-mutations.js';
 import {
   addPullRequestReview,
@@ -55,6 +56,8 @@ export const Mutation: MutationResolvers = {
   convertPullRequestToDraft,
   markPullRequestReadyForReview,
   mergePullRequest,
+  enablePullRequestAutoMerge,
+  disablePullRequestAutoMerge,
   requestReviews,
   resolveReviewThread,
   unresolveReviewThread,

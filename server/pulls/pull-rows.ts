@@ -56,6 +56,15 @@ export interface PullFields extends PullColumns {
   requested_reviewers: AccountRef[];
   /** Its review comments anyone can see (those of pending reviews are their authors' drafts). */
   review_comments: number;
+  /** Its auto-merge request (server/pulls/auto-merge/), or null. */
+  auto_merge: AutoMergeFields | null;
+}
+
+export interface AutoMergeFields {
+  enabled_by: AccountRef;
+  merge_method: 'merge' | 'squash' | 'rebase';
+  commit_title: string | null;
+  commit_message: string | null;
 }
 
 export interface PullRow {
@@ -69,7 +78,10 @@ const SELECT_PULL = (sql: Db) => sql`
     COALESCE((SELECT json_agg(json_build_object('id', a.id, 'login', a.login, 'kind', a.kind, 'site_admin', a.site_admin) ORDER BY rr.created_at, a.id)
               FROM pull_request_review_requests rr JOIN accounts a ON a.id = rr.reviewer_id WHERE rr.issue_id = p.issue_id), '[]') AS requested_reviewers,
     (SELECT count(*)::int FROM pull_request_review_comments c JOIN pull_request_reviews r ON r.id = c.review_id
-      WHERE c.issue_id = p.issue_id AND r.state <> 'PENDING') AS review_comments
+      WHERE c.issue_id = p.issue_id AND r.state <> 'PENDING') AS review_comments,
+    (SELECT json_build_object('enabled_by', json_build_object('id', e.id, 'login', e.login, 'kind', e.kind, 'site_admin', e.site_admin),
+              'merge_method', am.merge_method, 'commit_title', am.commit_title, 'commit_message', am.commit_message)
+      FROM pull_auto_merges am JOIN accounts e ON e.id = am.enabled_by_id WHERE am.issue_id = p.issue_id) AS auto_merge
   FROM pull_requests p`;
 
 export async function pullFieldsOf(sql: Db, issueIds: number[]): Promise<Map<number, PullFields>> {

@@ -12,6 +12,29 @@ import { simpleUser, UserViews } from '../repos/user-view.js';
 import { mergeableStateOf } from './mergeable-state.js';
 import type { PullRow } from './pull-rows.js';
 
+/**
+ * GitHub's `auto-merge` object: the method and who enabled it; the commit's
+ * title and message as they will be, the defaults of the method (merge-git's
+ * messages) when the enabler gave none.
+ */
+function autoMergeView(row: PullRow, repos: RepositoryLookup, users: UserViews) {
+  const request = row.pull.auto_merge;
+  if (request === null) return null;
+  const head = repos(row.pull.head_repository_id)?.owner_login ?? 'unknown';
+  const defaultTitle =
+    request.merge_method === 'merge'
+      ? `Merge pull request #${row.issue.number} from ${head}/${row.pull.head_ref}`
+      : request.merge_method === 'squash'
+        ? `${row.issue.title} (#${row.issue.number})`
+        : '';
+  return {
+    enabled_by: users.of(request.enabled_by),
+    merge_method: request.merge_method,
+    commit_title: request.commit_title ?? defaultTitle,
+    commit_message: request.commit_message ?? '',
+  };
+}
+
 /** The repositories a page of pull requests names, by id (base and head). */
 export type RepositoryLookup = (id: number | null) => RepositoryRow | null;
 
@@ -30,12 +53,8 @@ function branchView(repo: RepositoryRow | null, ref: string, sha: string, urls: 
   };
 }
 
-export function pullRequestSimpleView(
-  { issue, pull }: PullRow,
-  repos: RepositoryLookup,
-  urls: Urls,
-  users = new UserViews(urls),
-) {
+export function pullRequestSimpleView(row: PullRow, repos: RepositoryLookup, urls: Urls, users = new UserViews(urls)) {
+  const { issue, pull } = row;
   const body = issueView(issue, urls, users);
   const repo = repositoryUrls(issue.owner_login, issue.repo_name, urls);
   const url = `${repo.api}/pulls/${issue.number}`;
@@ -86,7 +105,7 @@ export function pullRequestSimpleView(
       statuses: href(statuses),
     },
     author_association: body.author_association,
-    auto_merge: null,
+    auto_merge: autoMergeView(row, repos, users),
     draft: pull.draft,
   };
 }

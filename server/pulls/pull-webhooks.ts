@@ -35,7 +35,10 @@ export type PullRequestEvent =
   | { action: 'assigned' | 'unassigned'; assignee: unknown }
   | { action: 'labeled' | 'unlabeled'; label: unknown }
   | { action: 'milestoned' | 'demilestoned'; milestone: unknown }
-  | { action: 'locked' | 'unlocked' };
+  | { action: 'locked' | 'unlocked' }
+  // Auto-merge (auto-merge/auto-merge-changes.ts): why it was turned off.
+  | { action: 'auto_merge_enabled' }
+  | { action: 'auto_merge_disabled'; reason: string };
 
 /** Who a change's events name: the sender's body and, for app tokens, the installation. */
 export interface EventSender {

@@ -40,6 +40,8 @@ export interface RepositoryRow {
   allow_squash_merge: boolean;
   allow_rebase_merge: boolean;
   delete_branch_on_merge: boolean;
+  /** Whether pull requests may merge themselves once protection is satisfied (migration 045, server/pulls/auto-merge/). */
+  allow_auto_merge: boolean;
 }
 
 export interface RepositoryChanges {
@@ -56,6 +58,7 @@ export interface RepositoryChanges {
   allow_squash_merge?: boolean;
   allow_rebase_merge?: boolean;
   delete_branch_on_merge?: boolean;
+  allow_auto_merge?: boolean;
 }
 
 /** Repository rows with their owner's login, kind and site-admin flag; add WHERE/ORDER after it. */

@@ -115,7 +115,7 @@ export function fullRepositoryView(repo: RepositoryRow, permission: Permission |
     allow_rebase_merge: repo.allow_rebase_merge,
     allow_squash_merge: repo.allow_squash_merge,
     allow_merge_commit: repo.allow_merge_commit,
-    allow_auto_merge: false,
+    allow_auto_merge: repo.allow_auto_merge,
     delete_branch_on_merge: repo.delete_branch_on_merge,
     allow_update_branch: false,
     use_squash_pr_title_as_default: false,

@@ -4605,6 +4605,22 @@ export interface components {
          */
         "review-comment": components["schemas"]["pull-request-review-comment"];
         /**
+         * Auto merge
+         * @description The status of auto merging a pull request (GraphQL `enablePullRequestAutoMerge`); null when it is off.
+         */
+        "auto-merge": {
+            enabled_by: components["schemas"]["simple-user"];
+            /**
+             * @description The merge method to use.
+             * @enum {string}
+             */
+            merge_method: "merge" | "squash" | "rebase";
+            /** @description Title for the merge commit message. */
+            commit_title: string;
+            /** @description Commit message for the merge commit. */
+            commit_message: string;
+        } | null;
+        /**
          * Simple User
          * @description A GitHub user, in the short form embedded in other resources.
          * @example {
@@ -7328,8 +7344,7 @@ export interface components {
                 };
             };
             author_association: components["schemas"]["author-association"];
-            /** @description Auto-merge is not supported yet. */
-            auto_merge: null;
+            auto_merge: components["schemas"]["auto-merge"];
             draft?: boolean;
         };
         /**
@@ -7424,8 +7439,7 @@ export interface components {
                 };
             };
             author_association: components["schemas"]["author-association"];
-            /** @description Auto-merge is not supported yet. */
-            auto_merge: null;
+            auto_merge: components["schemas"]["auto-merge"];
             draft?: boolean;
             merged: boolean;
             /** @description Null until computed. */
@@ -10696,6 +10710,8 @@ export interface operations {
                     allow_rebase_merge?: boolean;
                     /** @description Whether a merged pull request's head branch (in this repository) is deleted. */
                     delete_branch_on_merge?: boolean;
+                    /** @description Whether pull requests may be set to merge themselves once the base branch's protection is satisfied (GraphQL `enablePullRequestAutoMerge`). */
+                    allow_auto_merge?: boolean;
                 };
             };
         };

@@ -1534,6 +1534,18 @@ export type DiffSide =
   | 'LEFT'
   | 'RIGHT';
 
+export type DisablePullRequestAutoMergeInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  pullRequestId: Scalars['ID']['input'];
+};
+
+export type DisablePullRequestAutoMergePayload = {
+  __typename?: 'DisablePullRequestAutoMergePayload';
+  actor?: Maybe<Actor>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequest?: Maybe<PullRequest>;
+};
+
 export type DisconnectedEvent = Node & {
   __typename?: 'DisconnectedEvent';
   id: Scalars['ID']['output'];
@@ -1648,6 +1660,28 @@ export type DraftPullRequestReviewThread = {
   /** The first line of the range to which the comment refers. */
   startLine?: InputMaybe<Scalars['Int']['input']>;
   startSide?: InputMaybe<DiffSide>;
+};
+
+export type EnablePullRequestAutoMergeInput = {
+  /** The email address to associate with this merge (Wharf knows one email per account and authors with it). */
+  authorEmail?: InputMaybe<Scalars['String']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Commit body to use for the commit when the PR is mergable; if omitted, a default message will be used. */
+  commitBody?: InputMaybe<Scalars['String']['input']>;
+  /** Commit headline to use for the commit when the PR is mergable; if omitted, a default message will be used. */
+  commitHeadline?: InputMaybe<Scalars['String']['input']>;
+  /** The expected head OID of the pull request. */
+  expectedHeadOid?: InputMaybe<Scalars['GitObjectID']['input']>;
+  /** The merge method to use. If omitted, defaults to `MERGE`. */
+  mergeMethod?: InputMaybe<PullRequestMergeMethod>;
+  pullRequestId: Scalars['ID']['input'];
+};
+
+export type EnablePullRequestAutoMergePayload = {
+  __typename?: 'EnablePullRequestAutoMergePayload';
+  actor?: Maybe<Actor>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  pullRequest?: Maybe<PullRequest>;
 };
 
 export type Enterprise = Node & {
@@ -3366,7 +3400,10 @@ export type Mutation = {
   deleteIssueComment?: Maybe<DeleteIssueCommentPayload>;
   deletePullRequestReview?: Maybe<DeletePullRequestReviewPayload>;
   deletePullRequestReviewComment?: Maybe<DeletePullRequestReviewCommentPayload>;
+  disablePullRequestAutoMerge?: Maybe<DisablePullRequestAutoMergePayload>;
   dismissPullRequestReview?: Maybe<DismissPullRequestReviewPayload>;
+  /** The pull request merges itself with the chosen method once its base branch's protection is satisfied. */
+  enablePullRequestAutoMerge?: Maybe<EnablePullRequestAutoMergePayload>;
   lockLockable?: Maybe<LockLockablePayload>;
   markPullRequestReadyForReview?: Maybe<MarkPullRequestReadyForReviewPayload>;
   mergePullRequest?: Maybe<MergePullRequestPayload>;
@@ -3471,8 +3508,18 @@ export type MutationDeletePullRequestReviewCommentArgs = {
 };
 
 
+export type MutationDisablePullRequestAutoMergeArgs = {
+  input: DisablePullRequestAutoMergeInput;
+};
+
+
 export type MutationDismissPullRequestReviewArgs = {
   input: DismissPullRequestReviewInput;
+};
+
+
+export type MutationEnablePullRequestAutoMergeArgs = {
+  input: EnablePullRequestAutoMergeInput;
 };
 
 
@@ -10151,6 +10198,8 @@ export type ResolversTypes = {
   DeploymentOrderField: DeploymentOrderField;
   DeploymentRequest: ResolverTypeWrapper<DeploymentRequest>;
   DiffSide: DiffSide;
+  DisablePullRequestAutoMergeInput: DisablePullRequestAutoMergeInput;
+  DisablePullRequestAutoMergePayload: ResolverTypeWrapper<Omit<DisablePullRequestAutoMergePayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   DisconnectedEvent: ResolverTypeWrapper<DisconnectedEvent>;
   Discussion: ResolverTypeWrapper<Discussion>;
   DiscussionCategory: ResolverTypeWrapper<DiscussionCategory>;
@@ -10168,6 +10217,8 @@ export type ResolversTypes = {
   DismissPullRequestReviewPayload: ResolverTypeWrapper<Omit<DismissPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversTypes['PullRequestReview']> }>;
   DraftPullRequestReviewComment: DraftPullRequestReviewComment;
   DraftPullRequestReviewThread: DraftPullRequestReviewThread;
+  EnablePullRequestAutoMergeInput: EnablePullRequestAutoMergeInput;
+  EnablePullRequestAutoMergePayload: ResolverTypeWrapper<Omit<EnablePullRequestAutoMergePayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   Enterprise: ResolverTypeWrapper<Enterprise>;
   EnterpriseAdministratorInvitation: ResolverTypeWrapper<EnterpriseAdministratorInvitation>;
   EnterpriseAdministratorRole: EnterpriseAdministratorRole;
@@ -10785,6 +10836,8 @@ export type ResolversParentTypes = {
   DeploymentEnvironmentChangedEvent: Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   DeploymentOrder: DeploymentOrder;
   DeploymentRequest: DeploymentRequest;
+  DisablePullRequestAutoMergeInput: DisablePullRequestAutoMergeInput;
+  DisablePullRequestAutoMergePayload: Omit<DisablePullRequestAutoMergePayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   DisconnectedEvent: DisconnectedEvent;
   Discussion: Discussion;
   DiscussionCategory: DiscussionCategory;
@@ -10800,6 +10853,8 @@ export type ResolversParentTypes = {
   DismissPullRequestReviewPayload: Omit<DismissPullRequestReviewPayload, 'pullRequestReview'> & { pullRequestReview?: Maybe<ResolversParentTypes['PullRequestReview']> };
   DraftPullRequestReviewComment: DraftPullRequestReviewComment;
   DraftPullRequestReviewThread: DraftPullRequestReviewThread;
+  EnablePullRequestAutoMergeInput: EnablePullRequestAutoMergeInput;
+  EnablePullRequestAutoMergePayload: Omit<EnablePullRequestAutoMergePayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   Enterprise: Enterprise;
   EnterpriseAdministratorInvitation: EnterpriseAdministratorInvitation;
   EnterpriseConnection: EnterpriseConnection;
@@ -11887,6 +11942,12 @@ export type DeploymentRequestResolvers<ContextType = GraphqlContext, ParentType 
   currentUserCanApprove?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type DisablePullRequestAutoMergePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DisablePullRequestAutoMergePayload'] = ResolversParentTypes['DisablePullRequestAutoMergePayload']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
+};
+
 export type DisconnectedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DisconnectedEvent'] = ResolversParentTypes['DisconnectedEvent']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -11946,6 +12007,12 @@ export type DiscussionEdgeResolvers<ContextType = GraphqlContext, ParentType ext
 export type DismissPullRequestReviewPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DismissPullRequestReviewPayload'] = ResolversParentTypes['DismissPullRequestReviewPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pullRequestReview?: Resolver<Maybe<ResolversTypes['PullRequestReview']>, ParentType, ContextType>;
+};
+
+export type EnablePullRequestAutoMergePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EnablePullRequestAutoMergePayload'] = ResolversParentTypes['EnablePullRequestAutoMergePayload']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
 };
 
 export type EnterpriseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Enterprise'] = ResolversParentTypes['Enterprise']> = {
@@ -12647,7 +12714,9 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   deleteIssueComment?: Resolver<Maybe<ResolversTypes['DeleteIssueCommentPayload']>, ParentType, ContextType, RequireFields<MutationDeleteIssueCommentArgs, 'input'>>;
   deletePullRequestReview?: Resolver<Maybe<ResolversTypes['DeletePullRequestReviewPayload']>, ParentType, ContextType, RequireFields<MutationDeletePullRequestReviewArgs, 'input'>>;
   deletePullRequestReviewComment?: Resolver<Maybe<ResolversTypes['DeletePullRequestReviewCommentPayload']>, ParentType, ContextType, RequireFields<MutationDeletePullRequestReviewCommentArgs, 'input'>>;
+  disablePullRequestAutoMerge?: Resolver<Maybe<ResolversTypes['DisablePullRequestAutoMergePayload']>, ParentType, ContextType, RequireFields<MutationDisablePullRequestAutoMergeArgs, 'input'>>;
   dismissPullRequestReview?: Resolver<Maybe<ResolversTypes['DismissPullRequestReviewPayload']>, ParentType, ContextType, RequireFields<MutationDismissPullRequestReviewArgs, 'input'>>;
+  enablePullRequestAutoMerge?: Resolver<Maybe<ResolversTypes['EnablePullRequestAutoMergePayload']>, ParentType, ContextType, RequireFields<MutationEnablePullRequestAutoMergeArgs, 'input'>>;
   lockLockable?: Resolver<Maybe<ResolversTypes['LockLockablePayload']>, ParentType, ContextType, RequireFields<MutationLockLockableArgs, 'input'>>;
   markPullRequestReadyForReview?: Resolver<Maybe<ResolversTypes['MarkPullRequestReadyForReviewPayload']>, ParentType, ContextType, RequireFields<MutationMarkPullRequestReadyForReviewArgs, 'input'>>;
   mergePullRequest?: Resolver<Maybe<ResolversTypes['MergePullRequestPayload']>, ParentType, ContextType, RequireFields<MutationMergePullRequestArgs, 'input'>>;
@@ -14861,6 +14930,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DeploymentEdge?: DeploymentEdgeResolvers<ContextType>;
   DeploymentEnvironmentChangedEvent?: DeploymentEnvironmentChangedEventResolvers<ContextType>;
   DeploymentRequest?: DeploymentRequestResolvers<ContextType>;
+  DisablePullRequestAutoMergePayload?: DisablePullRequestAutoMergePayloadResolvers<ContextType>;
   DisconnectedEvent?: DisconnectedEventResolvers<ContextType>;
   Discussion?: DiscussionResolvers<ContextType>;
   DiscussionCategory?: DiscussionCategoryResolvers<ContextType>;
@@ -14872,6 +14942,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DiscussionConnection?: DiscussionConnectionResolvers<ContextType>;
   DiscussionEdge?: DiscussionEdgeResolvers<ContextType>;
   DismissPullRequestReviewPayload?: DismissPullRequestReviewPayloadResolvers<ContextType>;
+  EnablePullRequestAutoMergePayload?: EnablePullRequestAutoMergePayloadResolvers<ContextType>;
   Enterprise?: EnterpriseResolvers<ContextType>;
   EnterpriseAdministratorInvitation?: EnterpriseAdministratorInvitationResolvers<ContextType>;
   EnterpriseConnection?: EnterpriseConnectionResolvers<ContextType>;

@@ -11,7 +11,7 @@ import { nodeNotFound } from '../core/errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { clearIssueLoaders, inMutation } from '../mutation/in-mutation.js';
 import { forbiddenMutation, writerOf } from '../access/writer.js';
-import { pullAfter, restRules, visiblePull } from './pull-mutation-access.js';
+import { pullAfter, pullPayload, restRules, visiblePull } from './pull-mutation-access.js';
 
 type M = Required<MutationResolvers>;
 
@@ -38,11 +38,7 @@ export const mergePullRequest: M['mergePullRequest'] = async (_parent, { input }
   } finally {
     clearIssueLoaders(ctx);
   }
-  return {
-    clientMutationId: input.clientMutationId,
-    pullRequest: await pullAfter(ctx, pull.id),
-    actor: await ctx.loaders.accountById.load(writer.userId),
-  };
+  return pullPayload(ctx, input.clientMutationId, pull.id, writer.userId);
 };
 
 // The pull request's author or triage access, as REST's requested_reviewers.

@@ -1,6 +1,6 @@
 // The PullRequest fields of features Wharf does not have, answered as GitHub
 // answers a pull request without them (core/absent-feature.ts): no merge
-// queue, no auto-merge, no projects, no notifications or subscriptions, no
+// queue, no projects, no notifications or subscriptions, no
 // reviewer suggestions, no replies by email, no edit history.
 import { absentFields } from '../core/absent-feature.js';
 
@@ -18,8 +18,6 @@ export const pullAbsentFields = absentFields([
   'projectsV2',
   'suggestedReviewers',
   'userContentEdits',
-  'viewerCanDisableAutoMerge',
-  'viewerCanEnableAutoMerge',
   // Bypassing branch protection: Wharf has none to bypass.
   'viewerCanMergeAsAdmin',
   'viewerCanSubscribe',

@@ -12,6 +12,7 @@ import { pageLoader } from '../resolvers/label-milestone-loaders.js';
 import { authorAssociations } from '../../pulls/pull-author-associations.js';
 import { participantIds } from '../../pulls/pull-participants.js';
 import { squashCommitMessage } from '../../pulls/merge/merge-messages.js';
+import { type AutoMergeRequest, autoMergesOf } from '../../pulls/auto-merge/auto-merge-store.js';
 import type { AuthorAssociation } from '../../issues/issue-rows.js';
 import { headBehindBase, pullChangedFiles, pullCommitOids, type PullShas } from './pull-git-reads.js';
 import type { ChangedFileModel, PullModel } from './pull-models.js';
@@ -38,6 +39,8 @@ export interface PullLoaders {
   pullAuthorAssociation: DataLoader<number, AuthorAssociation>;
   /** The ids of the people who took part in a pull request's conversation, in the order they joined it. */
   pullParticipants: DataLoader<number, number[]>;
+  /** Its auto-merge request (pulls/auto-merge/), per pull request (its issue id). */
+  autoMergeRequest: DataLoader<number, AutoMergeRequest | null>;
 }
 
 const shasKey = (shas: PullShas) => `${shas.repositoryId}:${shas.base}:${shas.head}`;
@@ -99,6 +102,10 @@ export function createPullLoaders(sql: Sql, git: GitRepositories): PullLoaders {
       const found = await participantIds(sql, ids);
       return ids.map((id) => found.get(id) ?? []);
     }),
+    autoMergeRequest: new DataLoader(async (ids) => {
+      const found = await autoMergesOf(sql, ids);
+      return ids.map((id) => found.get(id) ?? null);
+    }),
   };
 }
 
@@ -113,6 +120,7 @@ export function clearPullLoaders(loaders: PullLoaders): void {
     loaders.reviewRequests,
     loaders.pullAuthorAssociation,
     loaders.pullParticipants,
+    loaders.autoMergeRequest,
   ])
     loader.clearAll();
 }

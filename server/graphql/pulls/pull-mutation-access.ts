@@ -38,3 +38,17 @@ export async function pullAfter(ctx: GraphqlContext, issueId: number): Promise<P
   if (pull === null) throw new Error(`pull request ${issueId} vanished`);
   return pull;
 }
+
+/** A pull request mutation's payload: the pull request after the work, and the caller as `actor`. */
+export async function pullPayload(
+  ctx: GraphqlContext,
+  clientMutationId: string | null | undefined,
+  issueId: number,
+  actorId: number,
+) {
+  return {
+    clientMutationId,
+    pullRequest: await pullAfter(ctx, issueId),
+    actor: await ctx.loaders.accountById.load(actorId),
+  };
+}

@@ -15,6 +15,7 @@ import { BRANCH_PREFIX, refModel } from '../resolvers/refs.js';
 import { pullCommitsField, pullFilesField } from './pull-connections.js';
 import type { PullModel } from './pull-models.js';
 import { pullPath, repositoryOf } from './pull-paths.js';
+import { viewerAs } from '../access/writer.js';
 
 /** The head repository when the caller may see it (a fork may be private); null for a deleted one. */
 export async function headRepository(ctx: GraphqlContext, pull: PullModel): Promise<RepositoryRow | null> {
@@ -28,6 +29,17 @@ export async function branchRef(ctx: GraphqlContext, repo: RepositoryRow | null,
   if (repo === null) return null;
   const record = (await ctx.loaders.git.refs.load(repo)).find((ref) => ref.fullName === BRANCH_PREFIX + name);
   return record ? refModel(repo, record, BRANCH_PREFIX) : null;
+}
+
+const AUTO_MERGE_METHODS = { merge: 'MERGE', squash: 'SQUASH', rebase: 'REBASE' } as const;
+
+/** A writer of an open pull request's repository that allows auto-merge, when it is off (enable) or on (disable). */
+async function viewerCanChangeAutoMerge(ctx: GraphqlContext, pull: PullModel, enabled: boolean): Promise<boolean> {
+  if (pull.state !== 'open' || pull.merged_at !== null) return false;
+  if (((await ctx.loaders.autoMergeRequest.load(pull.id)) !== null) !== enabled) return false;
+  const repo = await repositoryOf(ctx, pull.repository_id);
+  if (!repo.allow_auto_merge) return false;
+  return (await viewerAs(ctx, repo, 'enablePullRequestAutoMerge', 'write')) !== null;
 }
 
 const MERGEABLE: Record<string, MergeableState> = { true: 'MERGEABLE', false: 'CONFLICTING', null: 'UNKNOWN' };
@@ -55,8 +67,21 @@ export const PullRequest: PullRequestResolvers = {
   ...issueLabelableFields,
   id: (pull) => encodeNodeId('PullRequest', pull.id),
   databaseId: (pull) => pull.id,
-  // Wharf has no auto-merge: no pull request ever has a request for it.
-  autoMergeRequest: () => null,
+  autoMergeRequest: async (pull, _args, ctx) => {
+    const request = await ctx.loaders.autoMergeRequest.load(pull.id);
+    if (request === null) return null;
+    return {
+      authorEmail: null,
+      commitBody: request.commit_message,
+      commitHeadline: request.commit_title,
+      enabledAt: isoSecondsOrNull(request.enabled_at),
+      enabledBy: await ctx.loaders.accountById.load(request.enabled_by_id),
+      mergeMethod: AUTO_MERGE_METHODS[request.merge_method],
+      pullRequest: pull,
+    };
+  },
+  viewerCanEnableAutoMerge: (pull, _args, ctx) => viewerCanChangeAutoMerge(ctx, pull, false),
+  viewerCanDisableAutoMerge: (pull, _args, ctx) => viewerCanChangeAutoMerge(ctx, pull, true),
   state: (pull) => pullState(pull),
   isDraft: (pull) => pull.draft,
   merged: (pull) => pull.merged_at !== null,

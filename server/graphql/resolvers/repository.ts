@@ -42,6 +42,7 @@ export const Repository: RepositoryResolvers = {
   mergeCommitAllowed: (repo) => repo.allow_merge_commit,
   rebaseMergeAllowed: (repo) => repo.allow_rebase_merge,
   squashMergeAllowed: (repo) => repo.allow_squash_merge,
+  autoMergeAllowed: (repo) => repo.allow_auto_merge,
   parent: async (repo, _args, ctx) => {
     const parent = repo.parent_id === null ? null : await ctx.loaders.repositoryById.load(repo.parent_id);
     return parent !== null && (await ctx.access.seesRepository(parent)) ? parent : null;

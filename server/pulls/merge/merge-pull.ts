@@ -42,7 +42,7 @@ export interface MergeContext {
 
 const notMergeable = (message = 'Pull Request is not mergeable') => notAllowed(message);
 
-const NOT_ALLOWED: Record<
+export const NOT_ALLOWED: Record<
   MergeMethod,
   { setting: 'allow_merge_commit' | 'allow_squash_merge' | 'allow_rebase_merge'; message: string }
 > = {

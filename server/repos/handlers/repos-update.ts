@@ -72,6 +72,7 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
         allow_squash_merge: body.allow_squash_merge,
         allow_rebase_merge: body.allow_rebase_merge,
         delete_branch_on_merge: body.delete_branch_on_merge,
+        allow_auto_merge: body.allow_auto_merge,
       },
       async (tx) => {
         // Private forks inherit a parent's grants while it is private: their cached permissions change with its visibility.

@@ -18,7 +18,15 @@ import { ApiError } from './http/api-error.js';
 import { notFound } from './errors/domain-error.js';
 import { operationRoute } from './http/operation-runner.js';
 import { runPipeline, type PluggedAuthModes } from './http/pipeline.js';
-import { allowHeader, REST_PREFIXES, restRoutes, routeAliases, type RouteTarget } from './http/rest-routes.js';
+import {
+  allowHeader,
+  REST_PREFIXES,
+  restRoutes,
+  routeAliases,
+  type RouteTarget,
+  teamIdAliases,
+} from './http/rest-routes.js';
+import { teamIdParams } from './teams/team-id-aliases.js';
 import { mountArchiveDownloads } from './archives/handlers/archive-download.js';
 import { mountRawDownloads } from './contents/handlers/raw-download.js';
 import { mountAssetDownloads } from './release-assets/handlers/asset-download.js';
@@ -113,6 +121,11 @@ export async function createWharfApp(config: Config, sql: Sql, log: Logger, now?
   }
   for (const { method, route, target } of routeAliases()) {
     for (const prefix of REST_PREFIXES) app.on(method, prefix + route, targetRoute(target, services));
+  }
+  // GitHub's team `url` (/organizations/{org_id}/team/{team_id}/…), which PyGithub's Team methods call.
+  for (const { method, route, operationId } of teamIdAliases()) {
+    const target = { operationId, byRepositoryId: false, rewrite: teamIdParams };
+    for (const prefix of REST_PREFIXES) app.on(method as 'GET', prefix + route, targetRoute(target, services));
   }
   for (const [route, methods] of byRoute) {
     for (const prefix of REST_PREFIXES) app.all(prefix + route, methodNotAllowed(services, methods));

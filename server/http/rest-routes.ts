@@ -3,6 +3,7 @@
 // same paths and list the same methods in `Allow`.
 import { repositoryIdRoute } from '../codegen/route-table.js';
 import { routeTable, type OperationId } from '../generated/routes.js';
+import type { Services } from '../services.js';
 
 /** Where REST is served: the root, and /api/v3 (GitHub Enterprise's layout). */
 export const REST_PREFIXES = ['', '/api/v3'] as const;
@@ -64,6 +65,26 @@ export interface RouteTarget {
   operationId: OperationId;
   byRepositoryId: boolean;
   params?: Record<string, string>;
+  /** An alias naming its object otherwise (team-id-aliases.ts): the operation's own path parameters from the route's; throws 404. */
+  rewrite?: ParamsRewrite;
+}
+
+export type ParamsRewrite = (params: Record<string, string>, services: Services) => Promise<Record<string, string>>;
+
+const TEAM_BY_SLUG = '/orgs/:org/teams/:team_slug';
+
+/**
+ * GitHub's team `url` (`/organizations/{org_id}/team/{team_id}`) and what
+ * follows it, for each operation under `/orgs/{org}/teams/{team_slug}`:
+ * PyGithub's Team methods call the body's `url` (`add_membership`, `delete`,
+ * `get_members`, …). Not paths of GitHub's OpenAPI description, so aliases.
+ */
+export function teamIdAliases(): Array<{ method: string; route: string; operationId: OperationId }> {
+  return (Object.keys(routeTable) as OperationId[]).flatMap((operationId) => {
+    const { method, route } = routeTable[operationId];
+    if (route !== TEAM_BY_SLUG && !route.startsWith(`${TEAM_BY_SLUG}/`)) return [];
+    return [{ method, route: `/organizations/:org_id/team/:team_id${route.slice(TEAM_BY_SLUG.length)}`, operationId }];
+  });
 }
 
 /**

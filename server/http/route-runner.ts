@@ -56,14 +56,15 @@ async function runById(
   }
 }
 
-function runByName(
+async function runByName(
   target: RouteTarget,
   handler: Handler<never>,
   event: H3Event,
   services: Services,
   scope: RequestScope,
 ): Promise<Reply> {
-  const params = target.params ? { ...decodedParams(event), ...target.params } : decodedParams(event);
+  const decoded = target.params ? { ...decodedParams(event), ...target.params } : decodedParams(event);
+  const params = target.rewrite ? await target.rewrite(decoded, services) : decoded;
   return executeOperation(target.operationId, handler as never, event, services, scope, params).catch(
     async (error: unknown) => {
       const repositoryScoped = routeTable[target.operationId].repositoryIdRoute !== null;

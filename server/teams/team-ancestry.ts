@@ -5,6 +5,20 @@
 // cycle (refused by the service, never stored) could not loop.
 import type { TransactionSql } from '../db/database.js';
 
+/** The advisory lock class of an organization's team tree (the second key is the organization's id). */
+const TEAM_TREE_LOCK = 0x7465616d;
+
+/**
+ * Serializes the changes that rebuild an organization's closure: two
+ * transactions rebuilding it at once (two teams created or deleted together)
+ * would each insert the rows the other just wrote (a unique violation, a 500)
+ * or deadlock on them. Taken first in the transaction, before any team row
+ * is locked, so it cannot close a cycle with them.
+ */
+export async function lockTeamTree(tx: TransactionSql, orgId: number): Promise<void> {
+  await tx`SELECT pg_advisory_xact_lock(${TEAM_TREE_LOCK}::int, ${orgId}::int)`;
+}
+
 /** GitHub's nesting is shallow; past this depth a team inherits nothing further up. */
 export const MAX_TEAM_DEPTH = 32;
 

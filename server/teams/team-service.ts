@@ -6,7 +6,7 @@
 import { applyTopicsLocally, type InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { conflict, validationFailed } from '../errors/domain-error.js';
-import { isSelfOrBelow, rebuildAncestry } from './team-ancestry.js';
+import { isSelfOrBelow, lockTeamTree, rebuildAncestry } from './team-ancestry.js';
 import { publishRepositories, repositoriesOfSubtree } from './team-invalidation.js';
 import { slugOf, type TeamPermission, type TeamPrivacy, type TeamRole, type TeamRow } from './team-row.js';
 
@@ -78,6 +78,7 @@ export function createTeam(
   seed: TeamSeed = {},
 ) {
   return changing(deps, null, async (tx) => {
+    await lockTeamTree(tx, orgId);
     const slug = await checkName(tx, orgId, null, input.name);
     await checkParent(tx, orgId, null, input.parent_team_id ?? null);
     // GitHub: a child team is closed (a secret team cannot be nested).
@@ -100,6 +101,7 @@ export function createTeam(
 
 export function updateTeam(deps: TeamDeps, team: TeamRow, input: TeamInput) {
   return changing(deps, team.id, async (tx) => {
+    await lockTeamTree(tx, team.org_id);
     const name = input.name ?? team.name;
     const slug = input.name === undefined ? team.slug : await checkName(tx, team.org_id, team.id, name);
     const parent = input.parent_team_id === undefined ? team.parent_team_id : input.parent_team_id;
@@ -119,6 +121,7 @@ export function updateTeam(deps: TeamDeps, team: TeamRow, input: TeamInput) {
 /** Deletes the team and, as GitHub does, its child teams. */
 export function deleteTeam(deps: TeamDeps, team: TeamRow) {
   return changing(deps, team.id, async (tx) => {
+    await lockTeamTree(tx, team.org_id);
     const before = await repositoriesOfSubtree(tx, team.id);
     await tx`DELETE FROM teams WHERE id = ${team.id}`;
     await rebuildAncestry(tx, team.org_id);

@@ -48,3 +48,15 @@ export async function teamRepository(sql: Db, teamId: number, repositoryId: numb
     SELECT * FROM team_repositories WHERE team_id = ${teamId} AND repository_id = ${repositoryId}`;
   return row ?? null;
 }
+
+/** The organization's login and the team's slug of a team named by ids (GitHub's team `url`); null when the team is not that organization's. */
+export async function teamPathByIds(
+  sql: Db,
+  orgId: number,
+  teamId: number,
+): Promise<{ org: string; slug: string } | null> {
+  const [row] = await sql<{ org: string; slug: string }[]>`
+    SELECT o.login AS org, t.slug FROM teams t JOIN accounts o ON o.id = t.org_id
+    WHERE t.id = ${teamId} AND t.org_id = ${orgId} AND o.kind = 'Organization'`;
+  return row ?? null;
+}

@@ -53,6 +53,13 @@ for _ in $(seq 1 120); do
 done
 TOKEN=$(grep -m1 '^ghp_' "$WORK/server.err") || die "no admin token printed"
 "$ROOT/bin/wharf.mjs" admin create-user reviewer --email reviewer@example.com >/dev/null
+# Collaborators, teams and protection (issue 37): a user to invite, with a token to accept;
+# an organisation with reviewer as member and a repository; admin:org for the team calls.
+"$ROOT/bin/wharf.mjs" admin create-user invitee --email invitee@example.com >/dev/null
+INVITEE_TOKEN=$("$ROOT/bin/wharf.mjs" admin create-token invitee --scopes repo)
+"$ROOT/bin/wharf.mjs" admin create-org demo-org --owner admin >/dev/null
+"$ROOT/bin/wharf.mjs" admin add-member demo-org reviewer >/dev/null
+ORG_TOKEN=$("$ROOT/bin/wharf.mjs" admin create-token admin --scopes repo,admin:org)
 
 api() { curl -sf -H "authorization: token $TOKEN" -H 'content-type: application/json' -X "$1" "http://api.github.localhost$2" ${3:+-d "$3"} >/dev/null; }
 api POST /user/repos '{"name":"demo","auto_init":true}'
@@ -114,5 +121,24 @@ expect '' release download v1.0 "${R[@]}" -D "$WORK/download"
 cmp -s "$WORK/asset.bin" "$WORK/download/asset.bin" && echo 'PASS release asset downloaded byte for byte' || { echo 'FAIL the downloaded asset differs'; failures=$((failures + 1)); }
 expect 'Add feature' search prs --repo admin/demo
 expect 'bug' label list "${R[@]}"
+# Collaborators, teams and branch protection (issue 37) through `gh api`, as scripts call what gh has no command for.
+expect '"permissions":"write"' api -X PUT repos/admin/demo/collaborators/invitee -f permission=push
+INVITATION=$(cd "$WORK" && "$BIN/gh" api repos/admin/demo/invitations --jq '.[] | select(.invitee.login == "invitee") | .id')
+GH_TOKEN=$INVITEE_TOKEN expect '' api -X PATCH "user/repository_invitations/${INVITATION:-0}"
+expect 'invitee' api repos/admin/demo/collaborators --jq '.[].login'
+expect 'write' api repos/admin/demo/collaborators/invitee/permission --jq .permission
+expect '' api -X DELETE repos/admin/demo/collaborators/invitee
+api POST /orgs/demo-org/repos '{"name":"tools"}' || true
+GH_TOKEN=$ORG_TOKEN expect 'core' api orgs/demo-org/teams -f name=core -f privacy=closed --jq .slug
+GH_TOKEN=$ORG_TOKEN expect 'active' api -X PUT orgs/demo-org/teams/core/memberships/reviewer -f role=member --jq .state
+GH_TOKEN=$ORG_TOKEN expect '' api -X PUT orgs/demo-org/teams/core/repos/demo-org/tools -f permission=push
+GH_TOKEN=$ORG_TOKEN expect 'core' api orgs/demo-org/teams --jq '.[].slug'
+GH_TOKEN=$ORG_TOKEN expect '2 1' api orgs/demo-org/teams/core --jq '"\(.members_count) \(.repos_count)"'
+GH_TOKEN=$ORG_TOKEN expect '' api -X DELETE orgs/demo-org/teams/core
+echo '{"required_status_checks":{"strict":true,"contexts":["ci"]},"enforce_admins":false,"required_pull_request_reviews":{"required_approving_review_count":1},"restrictions":null}' >"$WORK/protection.json"
+expect '1' api -X PUT repos/admin/demo/branches/main/protection --input "$WORK/protection.json" --jq .required_pull_request_reviews.required_approving_review_count
+expect 'ci' api repos/admin/demo/branches/main/protection --jq '.required_status_checks.contexts[]'
+expect 'true' api repos/admin/demo/branches/main/protection/required_status_checks --jq .strict
+expect '' api -X DELETE repos/admin/demo/branches/main/protection
 [ "$failures" = 0 ] || die "$failures gh command(s) failed"
 log "all gh commands passed"

@@ -84,6 +84,9 @@ func main() {
 	pullMergeCalls(ctx, l, client, appOwner, appRepo, prefix, env("WHARF_OTHER_USER"), login)
 	reviewCalls(ctx, l, client, newClient(base, github.WithAuthToken(env("WHARF_OTHER_TOKEN"))), login, repo, prefix)
 	gistCalls(ctx, l, client, newClient(base, github.WithAuthToken(env("WHARF_OTHER_TOKEN"))), prefix)
+	collaboratorCalls(ctx, l, client, newClient(base, github.WithAuthToken(env("WHARF_OTHER_TOKEN"))), login, repo, env("WHARF_OTHER_USER"))
+	teamCalls(ctx, l, client, org, prefix+"-org-repo", env("WHARF_OTHER_USER"), prefix)
+	protectionCalls(ctx, l, client, login, repo, prefix)
 	l.call("get the rate limit", func() error {
 		limits, _, err := client.RateLimit.Get(ctx)
 		return check(err, limits.GetCore().Limit > 0, "no core limit")

@@ -12,6 +12,7 @@ import { releaseCalls } from './octokit-releases.js';
 import { checkCalls } from './octokit-checks.js';
 import { statusCalls } from './octokit-statuses.js';
 import { gistCalls } from './octokit-gists.js';
+import { collaboratorCalls, protectionCalls, teamCalls } from './octokit-access.js';
 import { assetCalls } from './octokit-assets.js';
 import { issueCalls } from './octokit-issues.js';
 import { gitDataCalls } from './octokit-git-data.js';
@@ -144,6 +145,9 @@ await pullMergeCalls(
 );
 await reviewCalls(call, octokit, other, at, prefix);
 await gistCalls(call, octokit, other, prefix);
+await collaboratorCalls(call, octokit, other, at, env('WHARF_OTHER_USER'));
+await teamCalls(call, octokit, env('WHARF_ORG'), `${prefix}-org-repo`, env('WHARF_OTHER_USER'), prefix);
+await protectionCalls(call, octokit, at, prefix);
 
 await call('get the rate limit', async () =>
   expect((await octokit.rest.rateLimit.get()).data.resources.core.limit > 0, 'no core limit'),

@@ -20,6 +20,7 @@ from releases_calls import release_calls
 from checks_calls import check_calls
 from statuses_calls import status_calls
 from gists_calls import gist_calls
+from access_calls import collaborator_calls, protection_calls, team_calls
 from assets_calls import asset_calls
 from issues_calls import issue_calls
 from git_data_calls import git_data_calls
@@ -135,6 +136,9 @@ pull_merge_calls(call, expect, state, gh.get_repo(APP_REPO), PREFIX, os.environ[
 other_gh = Github(base_url=BASE, auth=Auth.Token(os.environ["WHARF_OTHER_TOKEN"]), **PACING)
 review_calls(call, expect, state, repo, other_gh, PREFIX)
 gist_calls(call, expect, state, gh, other_gh, PREFIX)
+collaborator_calls(call, expect, state, repo, other_gh, os.environ["WHARF_OTHER_USER"])
+team_calls(call, expect, state, gh, state.get("get an organisation"), f"{PREFIX}-org-repo", os.environ["WHARF_OTHER_USER"], PREFIX)
+protection_calls(call, expect, state, repo, PREFIX)
 contents_calls(call, expect, state, repo, PREFIX)
 
 call("get the rate limit", lambda: expect(gh.get_rate_limit().resources.core.limit > 0, "no core limit"))

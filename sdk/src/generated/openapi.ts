@@ -474,7 +474,7 @@ export interface paths {
         get: operations["repos/get-branch-protection"];
         /**
          * Update branch protection
-         * @description Protects the branch, or replaces all of its protection, with GitHub's body (every group required, `null` to turn it off). `required_approving_review_count` is 0–6; `restrictions` only for organization repositories (422 otherwise). The branch must exist (404 `Branch not found`). Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
+         * @description Protects the branch, or replaces all of its protection, with GitHub's body (every group required, `null` to turn it off). Status checks as `checks` or the older `contexts` (either may be left out, as GitHub accepts: PyGithub's `edit_protection` sends `checks` alone); the single settings (`required_linear_history`, `lock_branch`, …) take `null` as `false`, as PyGithub sends for those it leaves out. `required_approving_review_count` is 0–6; `restrictions` only for organization repositories (422 otherwise). The branch must exist (404 `Branch not found`). Admins only (GitHub: `administration` for installations, `repo` for classic tokens). A branch name holding slashes is matched up to `/protection` only when percent-encoded (`feature%2Fx`).
          */
         put: operations["repos/update-branch-protection"];
         post?: never;
@@ -9846,7 +9846,7 @@ export interface operations {
                         /** @description Require branches to be up to date before merging. */
                         strict: boolean;
                         /** @description **Closing down notice**: The list of status checks to require in order to merge into this branch. If any of these checks have recently been set by a particular GitHub App, they will be required to come from that app in future for the branch to merge. Use `checks` instead of `contexts` for more fine-grained control. */
-                        contexts: string[];
+                        contexts?: string[];
                         /** @description The list of status checks to require in order to merge into this branch. */
                         checks?: {
                             /** @description The name of the required check */
@@ -9899,25 +9899,25 @@ export interface operations {
                         apps?: string[];
                     } | null;
                     /** @description Enforces a linear commit Git history, which prevents anyone from pushing merge commits to a branch. Set to `true` to enforce a linear commit history. Set to `false` to disable a linear commit Git history. Your repository must allow squash merging or rebase merging before you can enable a linear commit history. Default: `false`. For more information, see "[Requiring a linear commit history](https://docs.github.com/github/administering-a-repository/requiring-a-linear-commit-history)" in the GitHub Help documentation. */
-                    required_linear_history?: boolean;
+                    required_linear_history?: boolean | null;
                     /** @description Permits force pushes to the protected branch by anyone with write access to the repository. Set to `true` to allow force pushes. Set to `false` or `null` to block force pushes. Default: `false`. For more information, see "[Enabling force pushes to a protected branch](https://docs.github.com/github/administering-a-repository/enabling-force-pushes-to-a-protected-branch)" in the GitHub Help documentation." */
                     allow_force_pushes?: boolean | null;
                     /** @description Allows deletion of the protected branch by anyone with write access to the repository. Set to `false` to prevent deletion of the protected branch. Default: `false`. For more information, see "[Enabling force pushes to a protected branch](https://docs.github.com/github/administering-a-repository/enabling-force-pushes-to-a-protected-branch)" in the GitHub Help documentation. */
-                    allow_deletions?: boolean;
+                    allow_deletions?: boolean | null;
                     /** @description If set to `true`, the `restrictions` branch protection settings which limits who can push will also block pushes which create new branches, unless the push is initiated by a user, team, or app which has the ability to push. Set to `true` to restrict new branch creation. Default: `false`. */
-                    block_creations?: boolean;
+                    block_creations?: boolean | null;
                     /** @description Requires all conversations on code to be resolved before a pull request can be merged into a branch that matches this rule. Set to `false` to disable. Default: `false`. */
-                    required_conversation_resolution?: boolean;
+                    required_conversation_resolution?: boolean | null;
                     /**
                      * @description Whether to set the branch as read-only. If this is true, users will not be able to push to the branch. Default: `false`.
                      * @default false
                      */
-                    lock_branch?: boolean;
+                    lock_branch?: boolean | null;
                     /**
                      * @description Whether users can pull changes from upstream when the branch is locked. Set to `true` to allow fork syncing. Set to `false` to prevent fork syncing. Default: `false`.
                      * @default false
                      */
-                    allow_fork_syncing?: boolean;
+                    allow_fork_syncing?: boolean | null;
                 };
             };
         };

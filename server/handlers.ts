@@ -39,6 +39,7 @@ import { releasesHandlers } from './releases/handlers/index.js';
 import { releaseAssetsHandlers } from './release-assets/handlers/index.js';
 import { reposHandlers } from './repos/handlers/index.js';
 import { repositoryDeletionHandlers } from './repository-deletion/handlers/index.js';
+import { repositoryUpdateHandlers } from './repository-update/handlers/index.js';
 import { reviewsHandlers } from './reviews/handlers/index.js';
 import { reviewCommentsHandlers } from './reviews/comments/handlers/index.js';
 import { searchHandlers } from './search/handlers/index.js';
@@ -89,6 +90,7 @@ export const handlers: Handlers = withRenderedBodies({
   ...releaseAssetsHandlers,
   ...reposHandlers,
   ...repositoryDeletionHandlers,
+  ...repositoryUpdateHandlers,
   ...reviewsHandlers,
   ...reviewCommentsHandlers,
   ...searchHandlers,

@@ -6124,7 +6124,7 @@ export interface components {
          * @example push
          * @enum {string}
          */
-        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "check_run" | "check_suite" | "status" | "member" | "branch_protection_rule" | "ping" | "*";
+        "hook-event": "push" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "pull_request_review_thread" | "issues" | "issue_comment" | "label" | "milestone" | "create" | "delete" | "release" | "fork" | "check_run" | "check_suite" | "status" | "member" | "branch_protection_rule" | "ping" | "repository" | "team_add" | "*";
         /**
          * @description An event name an organization hook may subscribe to; `*` subscribes to all events.
          * @example push

@@ -7,12 +7,25 @@ import { applyTopicsLocally, type InvalidationBus } from '../db/cache-invalidati
 import type { Sql, TransactionSql } from '../db/database.js';
 import { conflict, validationFailed } from '../errors/domain-error.js';
 import { isSelfOrBelow, lockTeamTree, rebuildAncestry } from './team-ancestry.js';
+import {
+  teamCreatedEvents,
+  teamDeletedEvents,
+  teamEditedEvent,
+  teamMembershipEvent,
+  teamRepositoryEvents,
+} from './team-change-events.js';
+import type { TeamEventSource } from './team-events.js';
 import { publishRepositories, repositoriesOfSubtree } from './team-invalidation.js';
 import { slugOf, type TeamPermission, type TeamPrivacy, type TeamRole, type TeamRow } from './team-row.js';
 
 export interface TeamDeps {
   sql: Sql;
   bus?: Pick<InvalidationBus, 'applyLocally'>;
+  /**
+   * Who acts, for the `team`, `membership` and `team_add` events written in
+   * each change's transaction; without it (fixtures) no event is written.
+   */
+  events?: TeamEventSource;
 }
 
 export interface TeamInput {
@@ -95,6 +108,8 @@ export function createTeam(
       await tx`INSERT INTO team_members (team_id, user_id, role) VALUES (${team!.id}, ${id}, 'maintainer')`;
     for (const id of new Set(seed.repositoryIds ?? []))
       await tx`INSERT INTO team_repositories (team_id, repository_id, permission) VALUES (${team!.id}, ${id}, 'pull')`;
+    if (deps.events)
+      await teamCreatedEvents(tx, deps.events, team!, maintainers, [...new Set(seed.repositoryIds ?? [])]);
     return { result: team!, teamId: team!.id };
   });
 }
@@ -114,6 +129,7 @@ export function updateTeam(deps: TeamDeps, team: TeamRow, input: TeamInput) {
       parent_team_id = ${parent}, updated_at = now() WHERE id = ${team.id} RETURNING *`;
     if (!row) throw conflict('The team was deleted meanwhile');
     if (parent !== team.parent_team_id) await rebuildAncestry(tx, team.org_id);
+    if (deps.events) await teamEditedEvent(tx, deps.events, team, row);
     return { result: row };
   });
 }
@@ -123,6 +139,8 @@ export function deleteTeam(deps: TeamDeps, team: TeamRow) {
   return changing(deps, team.id, async (tx) => {
     await lockTeamTree(tx, team.org_id);
     const before = await repositoriesOfSubtree(tx, team.id);
+    // Written while the subtree can still be read (each team's parent); they commit with the deletion.
+    if (deps.events) await teamDeletedEvents(tx, deps.events, team);
     await tx`DELETE FROM teams WHERE id = ${team.id}`;
     await rebuildAncestry(tx, team.org_id);
     return { result: undefined, extra: before };
@@ -132,8 +150,11 @@ export function deleteTeam(deps: TeamDeps, team: TeamRow) {
 /** Adds the user or changes their role; the user must be a member of the organization (the edge checks). */
 export function setTeamMember(deps: TeamDeps, team: TeamRow, userId: number, role: TeamRole) {
   return changing(deps, team.id, async (tx) => {
-    await tx`INSERT INTO team_members (team_id, user_id, role) VALUES (${team.id}, ${userId}, ${role})
-      ON CONFLICT (team_id, user_id) DO UPDATE SET role = EXCLUDED.role`;
+    const [row] = await tx<{ added: boolean }[]>`
+      INSERT INTO team_members (team_id, user_id, role) VALUES (${team.id}, ${userId}, ${role})
+      ON CONFLICT (team_id, user_id) DO UPDATE SET role = EXCLUDED.role RETURNING (xmax = 0) AS added`;
+    // A role change is no membership event on GitHub (it has no `edited`).
+    if (row!.added && deps.events) await teamMembershipEvent(tx, deps.events, 'added', team, userId);
     return { result: undefined };
   });
 }
@@ -142,28 +163,33 @@ export function setTeamMember(deps: TeamDeps, team: TeamRow, userId: number, rol
 export function removeTeamMember(deps: TeamDeps, team: TeamRow, userId: number) {
   return changing(deps, team.id, async (tx) => {
     const deleted = await tx`DELETE FROM team_members WHERE team_id = ${team.id} AND user_id = ${userId}`;
+    if (deleted.count > 0 && deps.events) await teamMembershipEvent(tx, deps.events, 'removed', team, userId);
     return { result: deleted.count > 0 };
   });
 }
 
 /**
  * Grants the team `permission` on a repository of its organization; true when
- * the repository was new to the team, and then `onAdded` writes its event
- * (`team_add`) in the same transaction.
+ * the repository was new to the team (then `team_add` and `team`
+ * added_to_repository; a changed permission is `team` edited).
  */
-export function setTeamRepository(
-  deps: TeamDeps,
-  team: TeamRow,
-  repositoryId: number,
-  permission: TeamPermission,
-  onAdded?: (tx: TransactionSql) => Promise<unknown>,
-) {
+export function setTeamRepository(deps: TeamDeps, team: TeamRow, repositoryId: number, permission: TeamPermission) {
   return changing(deps, team.id, async (tx) => {
+    const [previous] = await tx<{ permission: TeamPermission }[]>`SELECT permission FROM team_repositories
+      WHERE team_id = ${team.id} AND repository_id = ${repositoryId} FOR UPDATE`;
     const [row] = await tx<{ added: boolean }[]>`
       INSERT INTO team_repositories (team_id, repository_id, permission) VALUES (${team.id}, ${repositoryId}, ${permission})
       ON CONFLICT (team_id, repository_id) DO UPDATE SET permission = EXCLUDED.permission
       RETURNING (xmax = 0) AS added`;
-    if (row!.added) await onAdded?.(tx);
+    if (deps.events)
+      await teamRepositoryEvents(
+        tx,
+        deps.events,
+        team,
+        repositoryId,
+        row!.added ? null : (previous?.permission ?? permission),
+        permission,
+      );
     return { result: row!.added, extra: [repositoryId] };
   });
 }
@@ -171,8 +197,10 @@ export function setTeamRepository(
 /** False when the team had no grant on the repository. */
 export function removeTeamRepository(deps: TeamDeps, team: TeamRow, repositoryId: number) {
   return changing(deps, team.id, async (tx) => {
-    const deleted =
-      await tx`DELETE FROM team_repositories WHERE team_id = ${team.id} AND repository_id = ${repositoryId}`;
+    const deleted = await tx<{ permission: TeamPermission }[]>`DELETE FROM team_repositories
+      WHERE team_id = ${team.id} AND repository_id = ${repositoryId} RETURNING permission`;
+    if (deleted.count > 0 && deps.events)
+      await teamRepositoryEvents(tx, deps.events, team, repositoryId, deleted[0]!.permission, null);
     return { result: deleted.count > 0, extra: [repositoryId] };
   });
 }

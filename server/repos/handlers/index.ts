@@ -9,14 +9,12 @@ import { createRepositoryForUser } from './repos-create.js';
 import { getRepositoryById } from './repos-get-by-id.js';
 import { getRepository } from './repos-get.js';
 import { listRepositoriesForUser } from './repos-list-for-user.js';
-import { updateRepository } from './repos-update.js';
 
 export const reposHandlers = {
   'repos/create-for-authenticated-user': createRepositoryForUser,
   'repos/list-for-authenticated-user': listRepositoriesForUser,
   'repos/get': getRepository,
   'repos/get-by-id': getRepositoryById,
-  'repos/update': updateRepository,
   'git/get-ref': getRef,
   'git/get-ref-legacy': getRefLegacy,
   'git/list-refs': listRefs,

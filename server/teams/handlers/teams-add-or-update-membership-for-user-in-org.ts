@@ -13,7 +13,7 @@ export const setTeamMembership: Handler<'teams/add-or-update-membership-for-user
     throw forbidden('You must be an owner of the organization or a maintainer of the team');
   const user = await namedUser(ctx, ctx.params.username);
   const { body } = await ctx.input();
-  const { sql, bus } = ctx.services;
+  const { sql, bus, urls } = ctx.services;
   if (!(await isOrgMember(sql, org.id, user.id)))
     throw validationFailed([
       {
@@ -24,6 +24,6 @@ export const setTeamMembership: Handler<'teams/add-or-update-membership-for-user
       },
     ]);
   const newRole = body.role ?? 'member';
-  await setTeamMember({ sql, bus }, team, user.id, newRole);
+  await setTeamMember({ sql, bus, events: { org, principal: ctx.principal, urls } }, team, user.id, newRole);
   return { status: 200, body: membershipView(ctx, team, user, newRole) };
 };

@@ -1,9 +1,7 @@
 import { managesTeam } from '../../access/team-access.js';
 import { forbidden, validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
-import { emitTeamAdd } from '../team-add-event.js';
 import { setTeamRepository } from '../team-service.js';
-import { teamsById } from '../teams-store.js';
 import { teamRepositoryTarget } from './team-repository-target.js';
 import { teamRequest } from './team-request.js';
 
@@ -25,12 +23,7 @@ export const setTeamRepositoryHandler: Handler<'teams/add-or-update-repo-permiss
     ]);
   const { body } = await ctx.input();
   const { sql, bus, urls } = ctx.services;
-  const parent =
-    team.parent_team_id === null
-      ? null
-      : ((await teamsById(sql, [team.parent_team_id])).get(team.parent_team_id) ?? null);
-  await setTeamRepository({ sql, bus }, team, repo.id, body?.permission ?? 'push', (tx) =>
-    emitTeamAdd(tx, { team, parent, org, repo, principal: ctx.principal, urls }),
-  );
+  const events = { org, principal: ctx.principal, urls };
+  await setTeamRepository({ sql, bus, events }, team, repo.id, body?.permission ?? 'push');
   return { status: 204, body: undefined };
 };

@@ -11,7 +11,7 @@ export const createTeamHandler: Handler<'teams/create'> = async (ctx) => {
   const { org, standing } = await orgRequest(ctx, ctx.params.org);
   if (!mayCreateTeam(standing)) throw forbidden('You must be a member of the organization to create a team');
   const { body } = await ctx.input();
-  const { sql, bus } = ctx.services;
+  const { sql, bus, urls } = ctx.services;
   const logins = body.maintainers ?? [];
   const maintainers = await membersAmong(sql, org.id, logins);
   if (maintainers.length !== new Set(logins.map((l) => l.toLowerCase())).size)
@@ -21,9 +21,15 @@ export const createTeamHandler: Handler<'teams/create'> = async (ctx) => {
     WHERE r.owner_id = ${org.id} AND lower(a.login || '/' || r.name) = ANY(${names})`;
   if (repos.length !== new Set(names).size)
     throw validationFailed([{ resource: 'Team', code: 'invalid', field: 'repo_names' }]);
-  const team = await createTeam({ sql, bus }, org.id, { ...teamInput(body), name: body.name }, standing.userId, {
-    maintainerIds: maintainers,
-    repositoryIds: repos.map((r) => r.id),
-  });
+  const team = await createTeam(
+    { sql, bus, events: { org, principal: ctx.principal, urls } },
+    org.id,
+    { ...teamInput(body), name: body.name },
+    standing.userId,
+    {
+      maintainerIds: maintainers,
+      repositoryIds: repos.map((r) => r.id),
+    },
+  );
   return { status: 201, body: await fullBody(ctx, org, team) };
 };

@@ -5,9 +5,10 @@ import { deleteTeam } from '../team-service.js';
 import { teamRequest } from './team-request.js';
 
 export const deleteTeamHandler: Handler<'teams/delete-in-org'> = async (ctx) => {
-  const { standing, team, role } = await teamRequest(ctx, ctx.params.org, ctx.params.team_slug);
+  const { org, standing, team, role } = await teamRequest(ctx, ctx.params.org, ctx.params.team_slug);
   if (!managesTeam(standing, role))
     throw forbidden('You must be an owner of the organization or a maintainer of the team');
-  await deleteTeam({ sql: ctx.services.sql, bus: ctx.services.bus }, team);
+  const { sql, bus, urls } = ctx.services;
+  await deleteTeam({ sql, bus, events: { org, principal: ctx.principal, urls } }, team);
   return { status: 204, body: undefined };
 };

@@ -6,10 +6,12 @@ import { namedUser } from './team-member-target.js';
 import { teamRequest } from './team-request.js';
 
 export const removeTeamMembership: Handler<'teams/remove-membership-for-user-in-org'> = async (ctx) => {
-  const { standing, team, role } = await teamRequest(ctx, ctx.params.org, ctx.params.team_slug);
+  const { org, standing, team, role } = await teamRequest(ctx, ctx.params.org, ctx.params.team_slug);
   if (!managesTeam(standing, role))
     throw forbidden('You must be an owner of the organization or a maintainer of the team');
   const user = await namedUser(ctx, ctx.params.username);
-  if (!(await removeTeamMember({ sql: ctx.services.sql, bus: ctx.services.bus }, team, user.id))) throw notFound();
+  const { sql, bus, urls } = ctx.services;
+  const events = { org, principal: ctx.principal, urls };
+  if (!(await removeTeamMember({ sql, bus, events }, team, user.id))) throw notFound();
   return { status: 204, body: undefined };
 };

@@ -6,10 +6,11 @@ import { teamRepositoryTarget } from './team-repository-target.js';
 import { teamRequest } from './team-request.js';
 
 export const removeTeamRepositoryHandler: Handler<'teams/remove-repo-in-org'> = async (ctx) => {
-  const { standing, team, role } = await teamRequest(ctx, ctx.params.org, ctx.params.team_slug);
+  const { org, standing, team, role } = await teamRequest(ctx, ctx.params.org, ctx.params.team_slug);
   if (!managesTeam(standing, role))
     throw forbidden('You must be an owner of the organization or a maintainer of the team');
   const { repo } = await teamRepositoryTarget(ctx, ctx.params.owner, ctx.params.repo, 'admin');
-  await removeTeamRepository({ sql: ctx.services.sql, bus: ctx.services.bus }, team, repo.id);
+  const { sql, bus, urls } = ctx.services;
+  await removeTeamRepository({ sql, bus, events: { org, principal: ctx.principal, urls } }, team, repo.id);
   return { status: 204, body: undefined };
 };

@@ -10,6 +10,11 @@ export const updateTeamHandler: Handler<'teams/update-in-org'> = async (ctx) => 
   if (!managesTeam(standing, role))
     throw forbidden('You must be an owner of the organization or a maintainer of the team');
   const { body } = await ctx.input();
-  const updated = await updateTeam({ sql: ctx.services.sql, bus: ctx.services.bus }, team, teamInput(body));
+  const { sql, bus, urls } = ctx.services;
+  const updated = await updateTeam(
+    { sql, bus, events: { org, principal: ctx.principal, urls } },
+    team,
+    teamInput(body),
+  );
   return { status: 200, body: await fullBody(ctx, org, updated) };
 };

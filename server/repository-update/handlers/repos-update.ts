@@ -1,12 +1,13 @@
 import { ownPermission } from '../../access/user-permission.js';
 import { applyTopicsLocally, type Topic } from '../../db/cache-invalidation.js';
 import { validationFailed } from '../../errors/domain-error.js';
-import { setRepositoryLicense } from '../repositories-store.js';
-import { publishPrivateForksBelow } from '../private-forks.js';
+import { setRepositoryLicense } from '../../repos/repositories-store.js';
+import { publishPrivateForksBelow } from '../../repos/private-forks.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
-import { checkRepositoryName, nameTaken } from '../repository-name.js';
-import { fullRepositoryView } from '../repository-view.js';
+import { checkRepositoryName, nameTaken } from '../../repos/repository-name.js';
+import { fullRepositoryView } from '../../repos/repository-view.js';
+import { emitRepositoryUpdated } from '../repository-update-events.js';
 
 // Only the fields present change. A rename keeps `id`, `node_id` and the git
 // directory (stored by id); only the name in URLs changes.
@@ -78,6 +79,8 @@ export const updateRepository: Handler<'repos/update'> = async (ctx) => {
         // Private forks inherit a parent's grants while it is private: their cached permissions change with its visibility.
         if (visibilityChanges) forkTopics.push(...(await publishPrivateForksBelow(tx, repo.id)));
         if (license !== undefined) await setRepositoryLicense(tx, repo.id, license);
+        // `repository` renamed, edited, privatized/publicized, archived/unarchived, committed with the change.
+        await emitRepositoryUpdated(tx, repo, ctx.principal, urls);
       },
     );
   } catch (error) {

@@ -13,7 +13,6 @@ import { licenseInfo } from './license-info.js';
 const absent = absentFields([
   'allowUpdateBranch',
   'autoMergeAllowed',
-  'branchProtectionRules',
   'commitComments',
   'dependencyGraphManifests',
   'deployKeys',

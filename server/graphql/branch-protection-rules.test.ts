@@ -177,6 +177,17 @@ describe('createBranchProtectionRule, updateBranchProtectionRule, deleteBranchPr
       },
     });
     expect(count.errors?.[0]?.type).toBe('UNPROCESSABLE');
+    const nul = await gql(CREATE, { input: { repositoryId: repoNodeId, pattern: 'a\u0000b' } });
+    expect(nul.errors?.[0]?.type).toBe('UNPROCESSABLE');
+    const context = await gql(CREATE, {
+      input: {
+        repositoryId: repoNodeId,
+        pattern: 'ctx',
+        requiresStatusChecks: true,
+        requiredStatusCheckContexts: ['c\u0000'],
+      },
+    });
+    expect(context.errors?.[0]?.type).toBe('UNPROCESSABLE');
     const unknown = await gql(DELETE, { input: { branchProtectionRuleId: 'BPR_nothing' } });
     expect(unknown.errors?.[0]?.type).toBe('NOT_FOUND');
     const list = await gql('{ repository(owner: "alice", name: "guarded") { branchProtectionRules { totalCount } } }');

@@ -93,6 +93,12 @@ describe('Organization.teams and team(slug:)', () => {
       'platform',
     ]);
     expect((await names(owner.token, 'first: 10, query: "%"')).slugs).toEqual([]);
+    // Text no row can hold (a NUL) matches nothing, never a failed statement.
+    expect((await names(owner.token, 'first: 10, query: "a\\u0000"')).slugs).toEqual([]);
+    expect((await names(owner.token, 'first: 10, userLogins: ["a\\u0000"]')).slugs).toEqual([]);
+    const nulSlug = await gql(TEAM, owner.token, { slug: 'platform\u0000' });
+    expect(nulSlug.errors).toBeUndefined();
+    expect(nulSlug.data!.organization.team).toBeNull();
   });
 
   it('answers a team with its members, child teams and repositories', async () => {

@@ -47,7 +47,7 @@ export async function searchTeams(sql: Sql, orgId: number, seen: Fragment, filte
     filter.rootOnly ? sql`t.parent_team_id IS NULL` : sql`TRUE`,
     filter.userLogins
       ? sql`EXISTS (SELECT 1 FROM team_members fm JOIN accounts fa ON fa.id = fm.user_id
-          WHERE fm.team_id = t.id AND lower(fa.login) = ANY(${filter.userLogins.map((l) => l.toLowerCase())}))`
+          WHERE fm.team_id = t.id AND lower(fa.login) = ANY(${filter.userLogins.filter(canMatchText).map((l) => l.toLowerCase())}))`
       : sql`TRUE`,
     filter.below === undefined
       ? sql`TRUE`

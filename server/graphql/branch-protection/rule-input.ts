@@ -11,6 +11,7 @@ import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { GraphqlContext } from '../core/context.js';
 import { githubError, nodeNotFound } from '../core/errors.js';
 import type { CreateBranchProtectionRuleInput } from '../generated/resolvers-types.js';
+import { storable } from '../mutation/in-mutation.js';
 
 /** The settings both mutations take (the update's input has the same fields, all optional). */
 export type RuleSettingsInput = Omit<CreateBranchProtectionRuleInput, 'pattern' | 'repositoryId' | 'clientMutationId'>;
@@ -52,6 +53,11 @@ export async function ruleValues(
   const checks = current?.required_status_checks ?? null;
   const restricted = current?.restrictions ?? null;
   const org = repo.owner_kind === 'Organization';
+  for (const context of [
+    ...(input.requiredStatusCheckContexts ?? []),
+    ...(input.requiredStatusChecks ?? []).map((check) => check.context),
+  ])
+    storable(context, 'A status check context');
   return {
     required_pull_request_reviews: pick(input.requiresApprovingReviews, reviews !== null)
       ? {

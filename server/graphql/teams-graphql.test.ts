@@ -21,6 +21,7 @@ let platform: TeamRow;
 let vault: TeamRow;
 let membersApp: string;
 let contentsApp: string;
+const statements: string[] = [];
 
 const gql = (query: string, token: string, variables: Record<string, unknown> = {}) =>
   graphqlOk(server, query, variables, token);
@@ -33,7 +34,10 @@ const names = async (token: string, args = 'first: 10') => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
+  server = await startTestServer(
+    { WHARF_WEBHOOK_DISPATCH: 'off' },
+    { onStatement: (query) => void statements.push(query) },
+  );
   owner = await server.createUser('tg-owner');
   member = await server.createUser('tg-member');
   childMember = await server.createUser('tg-child');
@@ -167,6 +171,24 @@ describe('Organization.teams and team(slug:)', () => {
     expect(members.errors?.[0]?.type).toBe('EXCESSIVE_PAGINATION');
     const unbounded = await gql('{ organization(login: "tg-org") { teams { nodes { slug } } } }', owner.token);
     expect(unbounded.errors?.[0]?.type).toBe('MISSING_PAGINATION_BOUNDARIES');
+  });
+
+  it('costs as many statements for a page of teams as for one', async () => {
+    const query = `query($first: Int!) { organization(login: "tg-org") { teams(first: $first) { nodes {
+      slug combinedSlug organization { login } parentTeam { slug } viewerCanAdminister } } } }`;
+    // The fewest of three runs: the server's background work may add a statement to any one request.
+    const cost = async (token: string, first: number) => {
+      let fewest = Infinity;
+      for (let run = 0; run < 3; run++) {
+        statements.length = 0;
+        const body = await gql(query, token, { first });
+        expect(body.data!.organization.teams.nodes).toHaveLength(first);
+        fewest = Math.min(fewest, statements.length);
+      }
+      return fewest;
+    };
+    // Two teams (one with a parent) and three: the parents and the caller's roles are one statement each, however many.
+    expect(await cost(owner.token, 3)).toBe(await cost(owner.token, 2));
   });
 });
 

@@ -127,3 +127,11 @@ export async function searchRepositories(
     ORDER BY ${key} ${direction} NULLS LAST, r.id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`;
   return counted(rows);
 }
+
+/** The user's role in each of these teams they are a direct member of (one statement for a page of teams). */
+export async function rolesIn(sql: Sql, userId: number, teamIds: readonly number[]): Promise<Map<number, TeamRole>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await sql<{ team_id: number; role: TeamRole }[]>`
+    SELECT team_id, role FROM team_members WHERE user_id = ${userId} AND team_id = ANY(${teamIds as number[]})`;
+  return new Map(rows.map((row) => [Number(row.team_id), row.role]));
+}

@@ -6,7 +6,6 @@ import { repositoriesSeenBy } from '../../access/account-listing-sql.js';
 import { encodeNodeId } from '../../ids/node-id.js';
 import type { TeamPermission, TeamRow } from '../../teams/team-row.js';
 import { searchMembers, searchRepositories, searchTeams } from '../../teams/team-search-store.js';
-import { teamsById } from '../../teams/teams-store.js';
 import { isoSeconds } from '../../views/timestamps.js';
 import type { GraphqlContext } from '../core/context.js';
 import type {
@@ -16,7 +15,7 @@ import type {
   TeamResolvers,
 } from '../generated/resolvers-types.js';
 import { teamPage } from './team-page.js';
-import { administersTeam, teamsSeenIn, visibleTeam } from './team-visibility.js';
+import { administersTeam, loadTeam, teamsSeenIn } from './team-visibility.js';
 
 const PERMISSIONS: Record<TeamPermission, RepositoryPermission> = {
   pull: 'READ',
@@ -61,10 +60,7 @@ export const Team: TeamResolvers = {
   createdAt: (team) => isoSeconds(team.created_at),
   updatedAt: (team) => isoSeconds(team.updated_at),
   organization: async (team, _args, ctx) => (await ctx.loaders.accountById.load(team.org_id))!,
-  parentTeam: async (team, _args, ctx) =>
-    team.parent_team_id === null
-      ? null
-      : visibleTeam(ctx, (await teamsById(ctx.services.sql, [team.parent_team_id])).get(team.parent_team_id) ?? null),
+  parentTeam: (team, _args, ctx) => (team.parent_team_id === null ? null : loadTeam(ctx, team.parent_team_id)),
   childTeams: async (team, args, ctx) => {
     const { seen } = await teamsSeenIn(ctx, team.org_id);
     const filter = {

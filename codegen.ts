@@ -88,6 +88,11 @@ const config: CodegenConfig = {
           PullRequestTemplate: '../repository/repository-models.js#PullRequestTemplateModel',
           IssueTemplate: '../repository/repository-models.js#IssueTemplateModel',
           ContributingGuidelines: '../repository/repository-models.js#ContributingGuidelinesModel',
+          // Issue 37: branch protection rules and teams.
+          BranchProtectionRule: '../../branch-protection/protections-store.js#ProtectionRow',
+          Team: '../../teams/team-row.js#TeamRow',
+          TeamMemberEdge: '../teams/team-models.js#TeamMemberEdgeModel',
+          TeamRepositoryEdge: '../teams/team-models.js#TeamRepositoryEdgeModel',
         },
         scalars: {
           DateTime: 'string',

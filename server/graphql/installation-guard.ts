@@ -154,6 +154,7 @@ const TYPE_KINDS: ReadonlyMap<string, KindOf> = new Map<string, KindOf>([
     'StatusCheckRollupContextConnection',
     'StatusCheckRollupContextEdge',
   ),
+  ...byType('administration', 'BranchProtectionRule', 'BranchProtectionRuleConnection', 'BranchProtectionRuleEdge'),
   ['IssueComment', (comment, ctx) => conversationKind(comment.issue_id, ctx)],
   ['Reaction', reactionKind],
 ]);

@@ -28,8 +28,17 @@ import {
   updatePullRequestReview,
   updatePullRequestReviewComment,
 } from './reviews/review-mutations/index.js';
+import {
+  createBranchProtectionRule,
+  deleteBranchProtectionRule,
+  updateBranchProtectionRule,
+} from './branch-protection/rule-mutations.js';
 
 export const Mutation: MutationResolvers = {
+  // Issue 37: branch protection rules.
+  createBranchProtectionRule,
+  updateBranchProtectionRule,
+  deleteBranchProtectionRule,
   createIssue,
   updateIssue,
   closeIssue,

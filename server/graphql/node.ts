@@ -31,6 +31,11 @@ import { eventType, isTimelineEvent } from './issues/timeline-models.js';
 import { isGist, isGistComment, type GistCommentModel, type GistModel } from './gists/gist-models.js';
 import { loadGist } from './gists/gist-resolvers.js';
 import { loadGistComment } from './gists/gist-comment-resolvers.js';
+import type { ProtectionRow } from '../branch-protection/protections-store.js';
+import type { TeamRow } from '../teams/team-row.js';
+import { loadRule } from './branch-protection/rule-access.js';
+import { isTeam } from './teams/team-models.js';
+import { loadTeam } from './teams/team-visibility.js';
 
 /** GitHub's cap on `nodes(ids:)`. */
 export const MAX_NODE_IDS = 100;
@@ -53,7 +58,9 @@ type NodeModel =
   | ReleaseModel
   | ReleaseAssetModel
   | GistModel
-  | GistCommentModel;
+  | GistCommentModel
+  | ProtectionRow
+  | TeamRow;
 
 /** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
 export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
@@ -125,6 +132,10 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
       return loadGist(ctx, decoded.id);
     case 'GistComment':
       return loadGistComment(ctx, decoded.id);
+    case 'Team':
+      return loadTeam(ctx, decoded.id);
+    case 'BranchProtectionRule':
+      return (await loadRule(ctx, decoded.id))?.rule ?? null;
     default:
       return null; // kinds the schema does not serve yet
   }
@@ -133,6 +144,8 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
 export const Node: NodeResolvers = {
   __resolveType: (node) => {
     if ('oid' in node) return GRAPHQL_TYPES[node.type];
+    if (isTeam(node)) return 'Team';
+    if ('enforce_admins' in node) return 'BranchProtectionRule';
     if (isGist(node)) return 'Gist';
     if (isGistComment(node)) return 'GistComment';
     if ('kind' in node) return actorType(node);

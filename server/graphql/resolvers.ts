@@ -75,6 +75,9 @@ import { Gist } from './gists/gist-resolvers.js';
 import { GistComment } from './gists/gist-comment-resolvers.js';
 import { GistFile } from './gists/gist-file-resolvers.js';
 import { ContributingGuidelines, PullRequestTemplate, repositoryFileFields } from './repository/repository-files.js';
+// Issue 37: branch protection rules and teams.
+import { BranchProtectionRule, refRuleField, repositoryRulesField } from './branch-protection/rule-resolvers.js';
+import { Team, TeamMemberEdge, TeamRepositoryEdge } from './teams/team-resolvers.js';
 
 export const resolvers: Resolvers = {
   Query: {
@@ -107,8 +110,9 @@ export const resolvers: Resolvers = {
     ...repositoryResourcePath,
     ...repositoryRound2Fields,
     ...repositoryFileFields,
+    ...repositoryRulesField,
   },
-  Ref: { ...Ref, ...refPullsField, ...refCompareField, ...absentFields(['refUpdateRule', 'rules']) },
+  Ref: { ...Ref, ...refPullsField, ...refCompareField, ...refRuleField, ...absentFields(['refUpdateRule', 'rules']) },
   Comparison,
   ComparisonCommitConnection: connectionFields,
   RefConnection: connectionFields,
@@ -193,4 +197,8 @@ export const resolvers: Resolvers = {
   UniformResourceLocatable,
   SponsorableItem: { __resolveType: accountType },
   HovercardContext: { __resolveType: () => null },
+  BranchProtectionRule,
+  Team,
+  TeamMemberEdge,
+  TeamRepositoryEdge,
 };

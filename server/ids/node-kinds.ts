@@ -65,6 +65,8 @@ export const NODE_KINDS = Object.freeze([
   { code: 44, prefix: 'PIN_', type: 'PinnedIssue' },
   // Teams of an organization (issue 37), GitHub's prefix.
   { code: 45, prefix: 'T_', type: 'Team' },
+  // Branch protection rules (issue 37, GraphQL), GitHub's prefix.
+  { code: 46, prefix: 'BPR_', type: 'BranchProtectionRule' },
 ] as const);
 
 export type NodeKind = (typeof NODE_KINDS)[number];

@@ -1,10 +1,10 @@
 // Organization: the account row's data, its repositories and members (as the
 // caller may see them), the viewer's standing in it, its pages; teams come
-// with issue 37 (an empty connection until then); the fields of features
+// (teams/organization-team-fields.ts, issue 37); the fields of features
 // Wharf lacks answered as GitHub answers an organization without them.
 import type { OrganizationResolvers } from '../generated/resolvers-types.js';
 import { absentFields, emptyConnection } from '../core/absent-feature.js';
-import { listConnection } from '../core/connection.js';
+import { organizationTeamFields } from '../teams/organization-team-fields.js';
 import { accountFields } from './account-fields.js';
 import { organizationMembershipFields } from './membership-fields.js';
 import { ownerRepositoryFields } from './owner-repository-fields.js';
@@ -19,8 +19,7 @@ export const Organization: OrganizationResolvers = {
   ...organizationMembershipFields,
   ...pinFields,
   name: (org) => org.name,
-  // No teams here; `gh pr edit --add-reviewer` lists them all the same.
-  teams: (_org, args) => listConnection<never>([], args, 'teams'),
+  ...organizationTeamFields,
   teamsResourcePath: (org) => orgPage(org.login, 'teams'),
   teamsUrl: (org, _args, ctx) => ctx.services.urls.html(orgPage(org.login, 'teams')),
   newTeamResourcePath: (org) => orgPage(org.login, 'new-team'),
@@ -52,9 +51,7 @@ export const Organization: OrganizationResolvers = {
     'announcementExpiresAt',
     'announcementUserDismissible',
     'interactionAbility',
-    // Teams (issue 37), invitations, member statuses, mannequins.
-    'team',
-    'viewerCanCreateTeams',
+    // Invitations, member statuses, mannequins.
     'pendingMembers',
     'memberStatuses',
     'mannequins',

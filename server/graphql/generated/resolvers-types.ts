@@ -18,6 +18,9 @@ import type { GistModel, GistCommentModel } from '../gists/gist-models.js';
 import type { GistFileModel } from '../gists/gist-file-resolvers.js';
 import type { TimelineEventModel, TimelineConnectionModel, TimelinePageModel } from '../issues/timeline-models.js';
 import type { PinModel, SubmoduleModel, BlameModel, BlameRangeModel, PullRequestTemplateModel, IssueTemplateModel, ContributingGuidelinesModel } from '../repository/repository-models.js';
+import type { ProtectionRow } from '../../branch-protection/protections-store.js';
+import type { TeamRow } from '../../teams/team-row.js';
+import type { TeamMemberEdgeModel, TeamRepositoryEdgeModel } from '../teams/team-models.js';
 import type { GraphqlContext } from '../core/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -426,26 +429,75 @@ export type BotAvatarUrlArgs = {
   size?: InputMaybe<Scalars['Int']['input']>;
 };
 
-/**
- * A branch protection rule. Wharf has none (Ref.branchProtectionRule is always
- * null): the type is declared with a few of GitHub's fields so that queries
- * asking for them validate, and without `implements Node` since no node ID can
- * name one.
- */
-export type BranchProtectionRule = {
+/** A branch protection rule (server/branch-protection/: the same rules as REST's branch protection). */
+export type BranchProtectionRule = Node & {
   __typename?: 'BranchProtectionRule';
+  /** Can this branch be deleted. */
+  allowsDeletions: Scalars['Boolean']['output'];
+  /** Are force pushes allowed on this branch. */
+  allowsForcePushes: Scalars['Boolean']['output'];
+  /** Is branch creation a protected operation. */
+  blocksCreations: Scalars['Boolean']['output'];
+  /** The actor who created this branch protection rule. */
+  creator?: Maybe<Actor>;
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** Will new commits pushed to matching branches dismiss pull request review approvals. */
+  dismissesStaleReviews: Scalars['Boolean']['output'];
   /** The Node ID of the BranchProtectionRule object */
   id: Scalars['ID']['output'];
+  /** Can admins override branch protection. */
+  isAdminEnforced: Scalars['Boolean']['output'];
+  /** Whether users can pull changes from upstream when the branch is locked. */
+  lockAllowsFetchAndMerge: Scalars['Boolean']['output'];
+  /** Whether to set the branch as read-only. */
+  lockBranch: Scalars['Boolean']['output'];
+  /** Repository refs that are protected by this rule. */
+  matchingRefs: RefConnection;
   /** Identifies the protection rule pattern. */
   pattern: Scalars['String']['output'];
+  /** Repository associated with this branch protection rule. */
+  repository?: Maybe<Repository>;
+  /** Whether the most recent push must be approved by someone other than the person who pushed it. */
+  requireLastPushApproval: Scalars['Boolean']['output'];
   /** Number of approving reviews required to update matching branches. */
   requiredApprovingReviewCount?: Maybe<Scalars['Int']['output']>;
+  /** List of required deployment environments (Wharf has no deployments: empty). */
+  requiredDeploymentEnvironments?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  /** List of required status check contexts that must pass for commits to be accepted to matching branches. */
+  requiredStatusCheckContexts?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  /** List of required status checks that must pass for commits to be accepted to matching branches. */
+  requiredStatusChecks?: Maybe<Array<RequiredStatusCheckDescription>>;
   /** Are approving reviews required to update matching branches. */
   requiresApprovingReviews: Scalars['Boolean']['output'];
+  /** Are reviews from code owners required to update matching branches. */
+  requiresCodeOwnerReviews: Scalars['Boolean']['output'];
+  /** Are commits required to be signed (Wharf does not verify signatures: false). */
+  requiresCommitSignatures: Scalars['Boolean']['output'];
+  /** Are conversations required to be resolved before merging. */
+  requiresConversationResolution: Scalars['Boolean']['output'];
+  /** Does this branch require deployment to specific environments before merging (false). */
+  requiresDeployments: Scalars['Boolean']['output'];
+  /** Are merge commits prohibited from being pushed to this branch. */
+  requiresLinearHistory: Scalars['Boolean']['output'];
   /** Are status checks required to update matching branches. */
   requiresStatusChecks: Scalars['Boolean']['output'];
   /** Are branches required to be up to date before merging. */
   requiresStrictStatusChecks: Scalars['Boolean']['output'];
+  /** Is pushing to matching branches restricted. */
+  restrictsPushes: Scalars['Boolean']['output'];
+  /** Is dismissal of pull request reviews restricted. */
+  restrictsReviewDismissals: Scalars['Boolean']['output'];
+};
+
+
+/** A branch protection rule (server/branch-protection/: the same rules as REST's branch protection). */
+export type BranchProtectionRuleMatchingRefsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type BranchProtectionRuleConnection = {
@@ -1310,6 +1362,42 @@ export type CopilotEndpoints = {
   api: Scalars['String']['output'];
 };
 
+/** Autogenerated input type of CreateBranchProtectionRule */
+export type CreateBranchProtectionRuleInput = {
+  allowsDeletions?: InputMaybe<Scalars['Boolean']['input']>;
+  allowsForcePushes?: InputMaybe<Scalars['Boolean']['input']>;
+  blocksCreations?: InputMaybe<Scalars['Boolean']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  dismissesStaleReviews?: InputMaybe<Scalars['Boolean']['input']>;
+  isAdminEnforced?: InputMaybe<Scalars['Boolean']['input']>;
+  lockAllowsFetchAndMerge?: InputMaybe<Scalars['Boolean']['input']>;
+  lockBranch?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The glob-like pattern used to determine matching branches. */
+  pattern: Scalars['String']['input'];
+  /** A list of User IDs for actors who can push to branches that match this rule (with restrictsPushes). */
+  pushActorIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** The global relay id of the repository in which a new branch protection rule should be created in. */
+  repositoryId: Scalars['ID']['input'];
+  requireLastPushApproval?: InputMaybe<Scalars['Boolean']['input']>;
+  requiredApprovingReviewCount?: InputMaybe<Scalars['Int']['input']>;
+  requiredStatusCheckContexts?: InputMaybe<Array<Scalars['String']['input']>>;
+  requiredStatusChecks?: InputMaybe<Array<RequiredStatusCheckInput>>;
+  requiresApprovingReviews?: InputMaybe<Scalars['Boolean']['input']>;
+  requiresCodeOwnerReviews?: InputMaybe<Scalars['Boolean']['input']>;
+  requiresConversationResolution?: InputMaybe<Scalars['Boolean']['input']>;
+  requiresLinearHistory?: InputMaybe<Scalars['Boolean']['input']>;
+  requiresStatusChecks?: InputMaybe<Scalars['Boolean']['input']>;
+  requiresStrictStatusChecks?: InputMaybe<Scalars['Boolean']['input']>;
+  restrictsPushes?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Autogenerated return type of CreateBranchProtectionRule. */
+export type CreateBranchProtectionRulePayload = {
+  __typename?: 'CreateBranchProtectionRulePayload';
+  branchProtectionRule?: Maybe<BranchProtectionRule>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+};
+
 export type CreateIssueInput = {
   /** The Node ID of assignees for this issue (dropped without triage access, as GitHub does). */
   assigneeIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -1351,6 +1439,18 @@ export type CreatePullRequestPayload = {
 export type CrossReferencedEvent = Node & {
   __typename?: 'CrossReferencedEvent';
   id: Scalars['ID']['output'];
+};
+
+/** Autogenerated input type of DeleteBranchProtectionRule */
+export type DeleteBranchProtectionRuleInput = {
+  branchProtectionRuleId: Scalars['ID']['input'];
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Autogenerated return type of DeleteBranchProtectionRule. */
+export type DeleteBranchProtectionRulePayload = {
+  __typename?: 'DeleteBranchProtectionRulePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
 };
 
 export type DeleteIssueCommentInput = {
@@ -3394,8 +3494,12 @@ export type Mutation = {
   closeIssue?: Maybe<CloseIssuePayload>;
   closePullRequest?: Maybe<ClosePullRequestPayload>;
   convertPullRequestToDraft?: Maybe<ConvertPullRequestToDraftPayload>;
+  /** Create a new branch protection rule (admins of the repository). */
+  createBranchProtectionRule?: Maybe<CreateBranchProtectionRulePayload>;
   createIssue?: Maybe<CreateIssuePayload>;
   createPullRequest?: Maybe<CreatePullRequestPayload>;
+  /** Delete a branch protection rule. */
+  deleteBranchProtectionRule?: Maybe<DeleteBranchProtectionRulePayload>;
   deleteIssue?: Maybe<DeleteIssuePayload>;
   deleteIssueComment?: Maybe<DeleteIssueCommentPayload>;
   deletePullRequestReview?: Maybe<DeletePullRequestReviewPayload>;
@@ -3420,6 +3524,8 @@ export type Mutation = {
   unlockLockable?: Maybe<UnlockLockablePayload>;
   unpinIssue?: Maybe<UnpinIssuePayload>;
   unresolveReviewThread?: Maybe<UnresolveReviewThreadPayload>;
+  /** Update a branch protection rule. */
+  updateBranchProtectionRule?: Maybe<UpdateBranchProtectionRulePayload>;
   updateIssue?: Maybe<UpdateIssuePayload>;
   updateIssueComment?: Maybe<UpdateIssueCommentPayload>;
   updatePullRequest?: Maybe<UpdatePullRequestPayload>;
@@ -3478,6 +3584,11 @@ export type MutationConvertPullRequestToDraftArgs = {
 };
 
 
+export type MutationCreateBranchProtectionRuleArgs = {
+  input: CreateBranchProtectionRuleInput;
+};
+
+
 export type MutationCreateIssueArgs = {
   input: CreateIssueInput;
 };
@@ -3485,6 +3596,11 @@ export type MutationCreateIssueArgs = {
 
 export type MutationCreatePullRequestArgs = {
   input: CreatePullRequestInput;
+};
+
+
+export type MutationDeleteBranchProtectionRuleArgs = {
+  input: DeleteBranchProtectionRuleInput;
 };
 
 
@@ -3600,6 +3716,11 @@ export type MutationUnpinIssueArgs = {
 
 export type MutationUnresolveReviewThreadArgs = {
   input: UnresolveReviewThreadInput;
+};
+
+
+export type MutationUpdateBranchProtectionRuleArgs = {
+  input: UpdateBranchProtectionRuleInput;
 };
 
 
@@ -3837,7 +3958,7 @@ export type Organization = Actor & Node & RepositoryOwner & UniformResourceLocat
   sponsorshipsAsSponsor: SponsorshipConnection;
   /** Find an organization's team by its slug. */
   team?: Maybe<Team>;
-  /** A list of teams in this organization. This server has no teams: always empty. */
+  /** A list of teams in this organization: those the viewer may see (closed teams to members, a secret team to its members and the owners). */
   teams: TeamConnection;
   /** The HTTP path listing organization's teams */
   teamsResourcePath: Scalars['URI']['output'];
@@ -4245,7 +4366,10 @@ export type OrganizationTeamsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<TeamOrder>;
+  privacy?: InputMaybe<TeamPrivacy>;
   query?: InputMaybe<Scalars['String']['input']>;
+  rootTeamsOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  userLogins?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -6175,7 +6299,7 @@ export type ReadyForReviewEvent = Node & UniformResourceLocatable & {
 export type Ref = {
   __typename?: 'Ref';
   associatedPullRequests: PullRequestConnection;
-  /** Branch protection rules for this ref; always null, as Wharf has no branch protection. */
+  /** The branch protection rule that applies to this ref (null for those who do not administer the repository). */
   branchProtectionRule?: Maybe<BranchProtectionRule>;
   compare?: Maybe<Comparison>;
   /** The Node ID of the Ref object */
@@ -7563,6 +7687,23 @@ export type RequestReviewsPayload = {
 /** Types that can be requested reviewers. This server requests users only; Team is declared for clients' fragments on it. */
 export type RequestedReviewer = Team | User;
 
+/** Represents a required status check for a protected branch, but not any specific run of that check. */
+export type RequiredStatusCheckDescription = {
+  __typename?: 'RequiredStatusCheckDescription';
+  /** The App that must provide this status in order for it to be accepted. */
+  app?: Maybe<App>;
+  /** The name of this status. */
+  context: Scalars['String']['output'];
+};
+
+/** Specifies the attributes for a new or updated required status check. */
+export type RequiredStatusCheckInput = {
+  /** The ID of the App that must set the status in order for it to be accepted. */
+  appId?: InputMaybe<Scalars['ID']['input']>;
+  /** Status check context that must pass for commits to be accepted to the matching branch. */
+  context: Scalars['String']['input'];
+};
+
 export type ResolveReviewThreadInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /** The ID of the thread to resolve. */
@@ -8486,13 +8627,122 @@ export type Tag = GitObject & Node & {
   target: GitObject;
 };
 
-/** A team of users in an organization. Declared for clients' fragments (`... on Team`); this server has no teams, so none is ever returned. */
-export type Team = {
+/** A team of users in an organization (server/teams/). Closed teams are seen by the organization's members, a secret team by its members and the owners. */
+export type Team = Node & {
   __typename?: 'Team';
+  /** A list of teams that are ancestors of this team. */
+  ancestors: TeamConnection;
+  /** A URL pointing to the team's avatar. */
+  avatarUrl?: Maybe<Scalars['URI']['output']>;
+  /** List of child teams belonging to this team. */
+  childTeams: TeamConnection;
+  /** The slug corresponding to the organization and team. */
+  combinedSlug: Scalars['String']['output'];
+  /** Identifies the date and time when the object was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The description of the team. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The HTTP path for editing this team */
+  editTeamResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for editing this team */
+  editTeamUrl: Scalars['URI']['output'];
   id: Scalars['ID']['output'];
+  /** A list of users who are members of this team, by login (`query`: part of the login or name). */
+  members: TeamMemberConnection;
+  /** The HTTP path for the team' members */
+  membersResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for the team' members */
+  membersUrl: Scalars['URI']['output'];
+  /** The name of the team. */
   name: Scalars['String']['output'];
+  /** The HTTP path creating a new team */
+  newTeamResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL creating a new team */
+  newTeamUrl: Scalars['URI']['output'];
+  /** The notification setting that the team has set. */
+  notificationSetting: TeamNotificationSetting;
+  /** The organization that owns this team. */
   organization: Organization;
+  /** The parent team of the team. */
+  parentTeam?: Maybe<Team>;
+  /** The level of privacy the team has. */
+  privacy: TeamPrivacy;
+  /** A list of repositories this team has access to, with the team's permission on each edge. */
+  repositories: TeamRepositoryConnection;
+  /** The HTTP path for this team's repositories */
+  repositoriesResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for this team's repositories */
+  repositoriesUrl: Scalars['URI']['output'];
+  /** The HTTP path for this team */
+  resourcePath: Scalars['URI']['output'];
+  /** The slug corresponding to the team. */
   slug: Scalars['String']['output'];
+  /** The HTTP path for this team's teams */
+  teamsResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL for this team's teams */
+  teamsUrl: Scalars['URI']['output'];
+  /** Identifies the date and time when the object was last updated. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The HTTP URL for this team */
+  url: Scalars['URI']['output'];
+  /** Team is adminable by the viewer. */
+  viewerCanAdminister: Scalars['Boolean']['output'];
+  /** Check if the viewer is able to change their subscription status for the repository. */
+  viewerCanSubscribe: Scalars['Boolean']['output'];
+  /** Identifies if the viewer is watching, not watching, or ignoring the subscribable entity. */
+  viewerSubscription?: Maybe<SubscriptionState>;
+};
+
+
+/** A team of users in an organization (server/teams/). Closed teams are seen by the organization's members, a secret team by its members and the owners. */
+export type TeamAncestorsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A team of users in an organization (server/teams/). Closed teams are seen by the organization's members, a secret team by its members and the owners. */
+export type TeamAvatarUrlArgs = {
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A team of users in an organization (server/teams/). Closed teams are seen by the organization's members, a secret team by its members and the owners. */
+export type TeamChildTeamsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  immediateOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<TeamOrder>;
+  userLogins?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** A team of users in an organization (server/teams/). Closed teams are seen by the organization's members, a secret team by its members and the owners. */
+export type TeamMembersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  membership?: InputMaybe<TeamMembershipType>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  role?: InputMaybe<TeamMemberRole>;
+};
+
+
+/** A team of users in an organization (server/teams/). Closed teams are seen by the organization's members, a secret team by its members and the owners. */
+export type TeamRepositoriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<TeamRepositoryOrder>;
+  query?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The connection type for Team. */
@@ -8511,6 +8761,46 @@ export type TeamEdge = {
   node?: Maybe<Team>;
 };
 
+/** The connection type for User. */
+export type TeamMemberConnection = {
+  __typename?: 'TeamMemberConnection';
+  edges?: Maybe<Array<Maybe<TeamMemberEdge>>>;
+  nodes?: Maybe<Array<Maybe<User>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** Represents a user who is a member of a team. */
+export type TeamMemberEdge = {
+  __typename?: 'TeamMemberEdge';
+  cursor: Scalars['String']['output'];
+  /** The HTTP path to the organization's member access page. */
+  memberAccessResourcePath: Scalars['URI']['output'];
+  /** The HTTP URL to the organization's member access page. */
+  memberAccessUrl: Scalars['URI']['output'];
+  node: User;
+  /** The role the member has on the team. */
+  role: TeamMemberRole;
+};
+
+/** The possible team member roles; either 'maintainer' or 'member'. */
+export type TeamMemberRole =
+  | 'MAINTAINER'
+  | 'MEMBER';
+
+/** Defines which types of team members are included in the returned list. Can be one of IMMEDIATE, CHILD_TEAM or ALL. */
+export type TeamMembershipType =
+  | 'ALL'
+  | 'CHILD_TEAM'
+  | 'IMMEDIATE';
+
+/** The possible team notification values. */
+export type TeamNotificationSetting =
+  /** No one will receive notifications. */
+  | 'NOTIFICATIONS_DISABLED'
+  /** Everyone will receive notifications when the team is @mentioned. */
+  | 'NOTIFICATIONS_ENABLED';
+
 /** Ways in which team connections can be ordered. */
 export type TeamOrder = {
   direction: OrderDirection;
@@ -8520,6 +8810,45 @@ export type TeamOrder = {
 /** Properties by which team connections can be ordered. */
 export type TeamOrderField =
   | 'NAME';
+
+/** The possible team privacy values. */
+export type TeamPrivacy =
+  /** A secret team can only be seen by its members. */
+  | 'SECRET'
+  /** A visible team can be seen and @mentioned by every member of the organization. */
+  | 'VISIBLE';
+
+/** The connection type for Repository. */
+export type TeamRepositoryConnection = {
+  __typename?: 'TeamRepositoryConnection';
+  edges?: Maybe<Array<Maybe<TeamRepositoryEdge>>>;
+  nodes?: Maybe<Array<Maybe<Repository>>>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** Represents a team repository. */
+export type TeamRepositoryEdge = {
+  __typename?: 'TeamRepositoryEdge';
+  cursor: Scalars['String']['output'];
+  node: Repository;
+  /** The permission level the team has on the repository */
+  permission: RepositoryPermission;
+};
+
+/** Ordering options for team repository connections */
+export type TeamRepositoryOrder = {
+  direction: OrderDirection;
+  field: TeamRepositoryOrderField;
+};
+
+/** Properties by which team repository connections can be ordered (Wharf orders by NAME, CREATED_AT, UPDATED_AT, PUSHED_AT and PERMISSION). */
+export type TeamRepositoryOrderField =
+  | 'CREATED_AT'
+  | 'NAME'
+  | 'PERMISSION'
+  | 'PUSHED_AT'
+  | 'UPDATED_AT';
 
 /** The possible states of a thread subscription form action */
 export type ThreadSubscriptionFormAction =
@@ -8711,6 +9040,40 @@ export type UnresolveReviewThreadPayload = {
 export type UnsubscribedEvent = Node & {
   __typename?: 'UnsubscribedEvent';
   id: Scalars['ID']['output'];
+};
+
+/** Autogenerated input type of UpdateBranchProtectionRule */
+export type UpdateBranchProtectionRuleInput = {
+  allowsDeletions?: InputMaybe<Scalars['Boolean']['input']>;
+  allowsForcePushes?: InputMaybe<Scalars['Boolean']['input']>;
+  blocksCreations?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The global relay id of the branch protection rule to be updated. */
+  branchProtectionRuleId: Scalars['ID']['input'];
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  dismissesStaleReviews?: InputMaybe<Scalars['Boolean']['input']>;
+  isAdminEnforced?: InputMaybe<Scalars['Boolean']['input']>;
+  lockAllowsFetchAndMerge?: InputMaybe<Scalars['Boolean']['input']>;
+  lockBranch?: InputMaybe<Scalars['Boolean']['input']>;
+  pattern?: InputMaybe<Scalars['String']['input']>;
+  pushActorIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  requireLastPushApproval?: InputMaybe<Scalars['Boolean']['input']>;
+  requiredApprovingReviewCount?: InputMaybe<Scalars['Int']['input']>;
+  requiredStatusCheckContexts?: InputMaybe<Array<Scalars['String']['input']>>;
+  requiredStatusChecks?: InputMaybe<Array<RequiredStatusCheckInput>>;
+  requiresApprovingReviews?: InputMaybe<Scalars['Boolean']['input']>;
+  requiresCodeOwnerReviews?: InputMaybe<Scalars['Boolean']['input']>;
+  requiresConversationResolution?: InputMaybe<Scalars['Boolean']['input']>;
+  requiresLinearHistory?: InputMaybe<Scalars['Boolean']['input']>;
+  requiresStatusChecks?: InputMaybe<Scalars['Boolean']['input']>;
+  requiresStrictStatusChecks?: InputMaybe<Scalars['Boolean']['input']>;
+  restrictsPushes?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Autogenerated return type of UpdateBranchProtectionRule. */
+export type UpdateBranchProtectionRulePayload = {
+  __typename?: 'UpdateBranchProtectionRulePayload';
+  branchProtectionRule?: Maybe<BranchProtectionRule>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
 };
 
 export type UpdateIssueCommentInput = {
@@ -9757,7 +10120,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( Omit<CommitCommentThread, 'commit' | 'repository'> & { commit?: Maybe<_RefType['Commit']>, repository: _RefType['Repository'] } )
     | ( CrossReferencedEvent )
     | ( TimelineEventModel )
-    | ( Omit<DeployedEvent, 'actor' | 'deployment' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, deployment: _RefType['Deployment'], pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
     | ( Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( TimelineEventModel )
     | ( Omit<HeadRefForcePushedEvent, 'actor' | 'afterCommit' | 'beforeCommit' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, afterCommit?: Maybe<_RefType['Commit']>, beforeCommit?: Maybe<_RefType['Commit']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
@@ -9804,7 +10167,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( ConvertedToDiscussionEvent )
     | ( CrossReferencedEvent )
     | ( TimelineEventModel )
-    | ( Omit<DeployedEvent, 'actor' | 'deployment' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, deployment: _RefType['Deployment'], pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
     | ( Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( DisconnectedEvent )
     | ( TimelineEventModel )
@@ -9856,7 +10219,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( PullModel )
   ;
   RequestedReviewer:
-    | ( Omit<Team, 'organization'> & { organization: _RefType['Organization'] } )
+    | ( TeamRow )
     | ( AccountRow )
   ;
   SearchResultItem:
@@ -9923,6 +10286,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( BaseRefForcePushedEvent )
     | ( GitObjectModel )
     | ( AccountRow )
+    | ( ProtectionRow )
     | ( CheckRunModel )
     | ( CheckSuiteModel )
     | ( TimelineEventModel )
@@ -9940,7 +10304,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( TimelineEventModel )
     | ( DependencyGraphManifest )
     | ( DeployKey )
-    | ( Omit<DeployedEvent, 'actor' | 'deployment' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, deployment: _RefType['Deployment'], pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
+    | ( Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], ref?: Maybe<_RefType['Ref']> } )
     | ( Deployment )
     | ( Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( DisconnectedEvent )
@@ -10022,6 +10386,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( SubIssueRemovedEvent )
     | ( SubscribedEvent )
     | ( GitObjectModel )
+    | ( TeamRow )
     | ( Topic )
     | ( TransferredEvent )
     | ( GitObjectModel )
@@ -10110,9 +10475,9 @@ export type ResolversTypes = {
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Bot: ResolverTypeWrapper<AccountRow>;
-  BranchProtectionRule: ResolverTypeWrapper<BranchProtectionRule>;
-  BranchProtectionRuleConnection: ResolverTypeWrapper<BranchProtectionRuleConnection>;
-  BranchProtectionRuleEdge: ResolverTypeWrapper<BranchProtectionRuleEdge>;
+  BranchProtectionRule: ResolverTypeWrapper<ProtectionRow>;
+  BranchProtectionRuleConnection: ResolverTypeWrapper<Omit<BranchProtectionRuleConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['BranchProtectionRuleEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['BranchProtectionRule']>>> }>;
+  BranchProtectionRuleEdge: ResolverTypeWrapper<Omit<BranchProtectionRuleEdge, 'node'> & { node?: Maybe<ResolversTypes['BranchProtectionRule']> }>;
   CheckAnnotation: ResolverTypeWrapper<CheckAnnotationModel>;
   CheckAnnotationConnection: ResolverTypeWrapper<Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotation']>>> }>;
   CheckAnnotationEdge: ResolverTypeWrapper<Omit<CheckAnnotationEdge, 'node'> & { node?: Maybe<ResolversTypes['CheckAnnotation']> }>;
@@ -10167,12 +10532,16 @@ export type ResolversTypes = {
   ConvertedNoteToIssueEvent: ResolverTypeWrapper<ConvertedNoteToIssueEvent>;
   ConvertedToDiscussionEvent: ResolverTypeWrapper<ConvertedToDiscussionEvent>;
   CopilotEndpoints: ResolverTypeWrapper<CopilotEndpoints>;
+  CreateBranchProtectionRuleInput: CreateBranchProtectionRuleInput;
+  CreateBranchProtectionRulePayload: ResolverTypeWrapper<Omit<CreateBranchProtectionRulePayload, 'branchProtectionRule'> & { branchProtectionRule?: Maybe<ResolversTypes['BranchProtectionRule']> }>;
   CreateIssueInput: CreateIssueInput;
   CreateIssuePayload: ResolverTypeWrapper<Omit<CreateIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   CreatePullRequestInput: CreatePullRequestInput;
   CreatePullRequestPayload: ResolverTypeWrapper<Omit<CreatePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   CrossReferencedEvent: ResolverTypeWrapper<CrossReferencedEvent>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DeleteBranchProtectionRuleInput: DeleteBranchProtectionRuleInput;
+  DeleteBranchProtectionRulePayload: ResolverTypeWrapper<DeleteBranchProtectionRulePayload>;
   DeleteIssueCommentInput: DeleteIssueCommentInput;
   DeleteIssueCommentPayload: ResolverTypeWrapper<DeleteIssueCommentPayload>;
   DeleteIssueInput: DeleteIssueInput;
@@ -10189,10 +10558,10 @@ export type ResolversTypes = {
   DeployKey: ResolverTypeWrapper<DeployKey>;
   DeployKeyConnection: ResolverTypeWrapper<DeployKeyConnection>;
   DeployKeyEdge: ResolverTypeWrapper<DeployKeyEdge>;
-  DeployedEvent: ResolverTypeWrapper<Omit<DeployedEvent, 'actor' | 'deployment' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversTypes['Actor']>, deployment: ResolversTypes['Deployment'], pullRequest: ResolversTypes['PullRequest'], ref?: Maybe<ResolversTypes['Ref']> }>;
+  DeployedEvent: ResolverTypeWrapper<Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'], ref?: Maybe<ResolversTypes['Ref']> }>;
   Deployment: ResolverTypeWrapper<Deployment>;
-  DeploymentConnection: ResolverTypeWrapper<Omit<DeploymentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['DeploymentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Deployment']>>> }>;
-  DeploymentEdge: ResolverTypeWrapper<Omit<DeploymentEdge, 'node'> & { node?: Maybe<ResolversTypes['Deployment']> }>;
+  DeploymentConnection: ResolverTypeWrapper<DeploymentConnection>;
+  DeploymentEdge: ResolverTypeWrapper<DeploymentEdge>;
   DeploymentEnvironmentChangedEvent: ResolverTypeWrapper<Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   DeploymentOrder: DeploymentOrder;
   DeploymentOrderField: DeploymentOrderField;
@@ -10552,6 +10921,8 @@ export type ResolversTypes = {
   RequestReviewsInput: RequestReviewsInput;
   RequestReviewsPayload: ResolverTypeWrapper<Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
   RequestedReviewer: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RequestedReviewer']>;
+  RequiredStatusCheckDescription: ResolverTypeWrapper<Omit<RequiredStatusCheckDescription, 'app'> & { app?: Maybe<ResolversTypes['App']> }>;
+  RequiredStatusCheckInput: RequiredStatusCheckInput;
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: ResolverTypeWrapper<Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
   ReviewDismissedEvent: ResolverTypeWrapper<Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'], pullRequestCommit?: Maybe<ResolversTypes['PullRequestCommit']>, review?: Maybe<ResolversTypes['PullRequestReview']> }>;
@@ -10654,11 +11025,21 @@ export type ResolversTypes = {
   SubscriptionState: SubscriptionState;
   SuggestedReviewer: ResolverTypeWrapper<Omit<SuggestedReviewer, 'reviewer'> & { reviewer: ResolversTypes['User'] }>;
   Tag: ResolverTypeWrapper<GitObjectModel>;
-  Team: ResolverTypeWrapper<Omit<Team, 'organization'> & { organization: ResolversTypes['Organization'] }>;
+  Team: ResolverTypeWrapper<TeamRow>;
   TeamConnection: ResolverTypeWrapper<Omit<TeamConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['TeamEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Team']>>> }>;
   TeamEdge: ResolverTypeWrapper<Omit<TeamEdge, 'node'> & { node?: Maybe<ResolversTypes['Team']> }>;
+  TeamMemberConnection: ResolverTypeWrapper<Omit<TeamMemberConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['TeamMemberEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['User']>>> }>;
+  TeamMemberEdge: ResolverTypeWrapper<TeamMemberEdgeModel>;
+  TeamMemberRole: TeamMemberRole;
+  TeamMembershipType: TeamMembershipType;
+  TeamNotificationSetting: TeamNotificationSetting;
   TeamOrder: TeamOrder;
   TeamOrderField: TeamOrderField;
+  TeamPrivacy: TeamPrivacy;
+  TeamRepositoryConnection: ResolverTypeWrapper<Omit<TeamRepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['TeamRepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Repository']>>> }>;
+  TeamRepositoryEdge: ResolverTypeWrapper<TeamRepositoryEdgeModel>;
+  TeamRepositoryOrder: TeamRepositoryOrder;
+  TeamRepositoryOrderField: TeamRepositoryOrderField;
   ThreadSubscriptionFormAction: ThreadSubscriptionFormAction;
   ThreadSubscriptionState: ThreadSubscriptionState;
   Topic: ResolverTypeWrapper<Topic>;
@@ -10682,6 +11063,8 @@ export type ResolversTypes = {
   UnresolveReviewThreadInput: UnresolveReviewThreadInput;
   UnresolveReviewThreadPayload: ResolverTypeWrapper<Omit<UnresolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
   UnsubscribedEvent: ResolverTypeWrapper<UnsubscribedEvent>;
+  UpdateBranchProtectionRuleInput: UpdateBranchProtectionRuleInput;
+  UpdateBranchProtectionRulePayload: ResolverTypeWrapper<Omit<UpdateBranchProtectionRulePayload, 'branchProtectionRule'> & { branchProtectionRule?: Maybe<ResolversTypes['BranchProtectionRule']> }>;
   UpdateIssueCommentInput: UpdateIssueCommentInput;
   UpdateIssueCommentPayload: ResolverTypeWrapper<Omit<UpdateIssueCommentPayload, 'issueComment'> & { issueComment?: Maybe<ResolversTypes['IssueComment']> }>;
   UpdateIssueInput: UpdateIssueInput;
@@ -10760,9 +11143,9 @@ export type ResolversParentTypes = {
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
   Bot: AccountRow;
-  BranchProtectionRule: BranchProtectionRule;
-  BranchProtectionRuleConnection: BranchProtectionRuleConnection;
-  BranchProtectionRuleEdge: BranchProtectionRuleEdge;
+  BranchProtectionRule: ProtectionRow;
+  BranchProtectionRuleConnection: Omit<BranchProtectionRuleConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['BranchProtectionRuleEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['BranchProtectionRule']>>> };
+  BranchProtectionRuleEdge: Omit<BranchProtectionRuleEdge, 'node'> & { node?: Maybe<ResolversParentTypes['BranchProtectionRule']> };
   CheckAnnotation: CheckAnnotationModel;
   CheckAnnotationConnection: Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotation']>>> };
   CheckAnnotationEdge: Omit<CheckAnnotationEdge, 'node'> & { node?: Maybe<ResolversParentTypes['CheckAnnotation']> };
@@ -10808,12 +11191,16 @@ export type ResolversParentTypes = {
   ConvertedNoteToIssueEvent: ConvertedNoteToIssueEvent;
   ConvertedToDiscussionEvent: ConvertedToDiscussionEvent;
   CopilotEndpoints: CopilotEndpoints;
+  CreateBranchProtectionRuleInput: CreateBranchProtectionRuleInput;
+  CreateBranchProtectionRulePayload: Omit<CreateBranchProtectionRulePayload, 'branchProtectionRule'> & { branchProtectionRule?: Maybe<ResolversParentTypes['BranchProtectionRule']> };
   CreateIssueInput: CreateIssueInput;
   CreateIssuePayload: Omit<CreateIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   CreatePullRequestInput: CreatePullRequestInput;
   CreatePullRequestPayload: Omit<CreatePullRequestPayload, 'pullRequest'> & { pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   CrossReferencedEvent: CrossReferencedEvent;
   DateTime: Scalars['DateTime']['output'];
+  DeleteBranchProtectionRuleInput: DeleteBranchProtectionRuleInput;
+  DeleteBranchProtectionRulePayload: DeleteBranchProtectionRulePayload;
   DeleteIssueCommentInput: DeleteIssueCommentInput;
   DeleteIssueCommentPayload: DeleteIssueCommentPayload;
   DeleteIssueInput: DeleteIssueInput;
@@ -10829,10 +11216,10 @@ export type ResolversParentTypes = {
   DeployKey: DeployKey;
   DeployKeyConnection: DeployKeyConnection;
   DeployKeyEdge: DeployKeyEdge;
-  DeployedEvent: Omit<DeployedEvent, 'actor' | 'deployment' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversParentTypes['Actor']>, deployment: ResolversParentTypes['Deployment'], pullRequest: ResolversParentTypes['PullRequest'], ref?: Maybe<ResolversParentTypes['Ref']> };
+  DeployedEvent: Omit<DeployedEvent, 'actor' | 'pullRequest' | 'ref'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'], ref?: Maybe<ResolversParentTypes['Ref']> };
   Deployment: Deployment;
-  DeploymentConnection: Omit<DeploymentConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['DeploymentEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Deployment']>>> };
-  DeploymentEdge: Omit<DeploymentEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Deployment']> };
+  DeploymentConnection: DeploymentConnection;
+  DeploymentEdge: DeploymentEdge;
   DeploymentEnvironmentChangedEvent: Omit<DeploymentEnvironmentChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   DeploymentOrder: DeploymentOrder;
   DeploymentRequest: DeploymentRequest;
@@ -11119,6 +11506,8 @@ export type ResolversParentTypes = {
   RequestReviewsInput: RequestReviewsInput;
   RequestReviewsPayload: Omit<RequestReviewsPayload, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
   RequestedReviewer: ResolversUnionTypes<ResolversParentTypes>['RequestedReviewer'];
+  RequiredStatusCheckDescription: Omit<RequiredStatusCheckDescription, 'app'> & { app?: Maybe<ResolversParentTypes['App']> };
+  RequiredStatusCheckInput: RequiredStatusCheckInput;
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
   ReviewDismissedEvent: Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'], pullRequestCommit?: Maybe<ResolversParentTypes['PullRequestCommit']>, review?: Maybe<ResolversParentTypes['PullRequestReview']> };
@@ -11199,10 +11588,15 @@ export type ResolversParentTypes = {
   SubscribedEvent: SubscribedEvent;
   SuggestedReviewer: Omit<SuggestedReviewer, 'reviewer'> & { reviewer: ResolversParentTypes['User'] };
   Tag: GitObjectModel;
-  Team: Omit<Team, 'organization'> & { organization: ResolversParentTypes['Organization'] };
+  Team: TeamRow;
   TeamConnection: Omit<TeamConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['TeamEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Team']>>> };
   TeamEdge: Omit<TeamEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Team']> };
+  TeamMemberConnection: Omit<TeamMemberConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['TeamMemberEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['User']>>> };
+  TeamMemberEdge: TeamMemberEdgeModel;
   TeamOrder: TeamOrder;
+  TeamRepositoryConnection: Omit<TeamRepositoryConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['TeamRepositoryEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Repository']>>> };
+  TeamRepositoryEdge: TeamRepositoryEdgeModel;
+  TeamRepositoryOrder: TeamRepositoryOrder;
   Topic: Topic;
   TransferIssueInput: TransferIssueInput;
   TransferIssuePayload: Omit<TransferIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
@@ -11223,6 +11617,8 @@ export type ResolversParentTypes = {
   UnresolveReviewThreadInput: UnresolveReviewThreadInput;
   UnresolveReviewThreadPayload: Omit<UnresolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
   UnsubscribedEvent: UnsubscribedEvent;
+  UpdateBranchProtectionRuleInput: UpdateBranchProtectionRuleInput;
+  UpdateBranchProtectionRulePayload: Omit<UpdateBranchProtectionRulePayload, 'branchProtectionRule'> & { branchProtectionRule?: Maybe<ResolversParentTypes['BranchProtectionRule']> };
   UpdateIssueCommentInput: UpdateIssueCommentInput;
   UpdateIssueCommentPayload: Omit<UpdateIssueCommentPayload, 'issueComment'> & { issueComment?: Maybe<ResolversParentTypes['IssueComment']> };
   UpdateIssueInput: UpdateIssueInput;
@@ -11474,12 +11870,35 @@ export type BotResolvers<ContextType = GraphqlContext, ParentType extends Resolv
 };
 
 export type BranchProtectionRuleResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BranchProtectionRule'] = ResolversParentTypes['BranchProtectionRule']> = {
+  allowsDeletions?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  allowsForcePushes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  blocksCreations?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  creator?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  dismissesStaleReviews?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isAdminEnforced?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lockAllowsFetchAndMerge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lockBranch?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  matchingRefs?: Resolver<ResolversTypes['RefConnection'], ParentType, ContextType, Partial<BranchProtectionRuleMatchingRefsArgs>>;
   pattern?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
+  requireLastPushApproval?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   requiredApprovingReviewCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  requiredDeploymentEnvironments?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  requiredStatusCheckContexts?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  requiredStatusChecks?: Resolver<Maybe<Array<ResolversTypes['RequiredStatusCheckDescription']>>, ParentType, ContextType>;
   requiresApprovingReviews?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  requiresCodeOwnerReviews?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  requiresCommitSignatures?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  requiresConversationResolution?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  requiresDeployments?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  requiresLinearHistory?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   requiresStatusChecks?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   requiresStrictStatusChecks?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  restrictsPushes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  restrictsReviewDismissals?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type BranchProtectionRuleConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BranchProtectionRuleConnection'] = ResolversParentTypes['BranchProtectionRuleConnection']> = {
@@ -11820,6 +12239,11 @@ export type CopilotEndpointsResolvers<ContextType = GraphqlContext, ParentType e
   api?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type CreateBranchProtectionRulePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CreateBranchProtectionRulePayload'] = ResolversParentTypes['CreateBranchProtectionRulePayload']> = {
+  branchProtectionRule?: Resolver<Maybe<ResolversTypes['BranchProtectionRule']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type CreateIssuePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CreateIssuePayload'] = ResolversParentTypes['CreateIssuePayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
@@ -11838,6 +12262,10 @@ export type CrossReferencedEventResolvers<ContextType = GraphqlContext, ParentTy
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type DeleteBranchProtectionRulePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeleteBranchProtectionRulePayload'] = ResolversParentTypes['DeleteBranchProtectionRulePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
 
 export type DeleteIssueCommentPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DeleteIssueCommentPayload'] = ResolversParentTypes['DeleteIssueCommentPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -12708,8 +13136,10 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   closeIssue?: Resolver<Maybe<ResolversTypes['CloseIssuePayload']>, ParentType, ContextType, RequireFields<MutationCloseIssueArgs, 'input'>>;
   closePullRequest?: Resolver<Maybe<ResolversTypes['ClosePullRequestPayload']>, ParentType, ContextType, RequireFields<MutationClosePullRequestArgs, 'input'>>;
   convertPullRequestToDraft?: Resolver<Maybe<ResolversTypes['ConvertPullRequestToDraftPayload']>, ParentType, ContextType, RequireFields<MutationConvertPullRequestToDraftArgs, 'input'>>;
+  createBranchProtectionRule?: Resolver<Maybe<ResolversTypes['CreateBranchProtectionRulePayload']>, ParentType, ContextType, RequireFields<MutationCreateBranchProtectionRuleArgs, 'input'>>;
   createIssue?: Resolver<Maybe<ResolversTypes['CreateIssuePayload']>, ParentType, ContextType, RequireFields<MutationCreateIssueArgs, 'input'>>;
   createPullRequest?: Resolver<Maybe<ResolversTypes['CreatePullRequestPayload']>, ParentType, ContextType, RequireFields<MutationCreatePullRequestArgs, 'input'>>;
+  deleteBranchProtectionRule?: Resolver<Maybe<ResolversTypes['DeleteBranchProtectionRulePayload']>, ParentType, ContextType, RequireFields<MutationDeleteBranchProtectionRuleArgs, 'input'>>;
   deleteIssue?: Resolver<Maybe<ResolversTypes['DeleteIssuePayload']>, ParentType, ContextType, RequireFields<MutationDeleteIssueArgs, 'input'>>;
   deleteIssueComment?: Resolver<Maybe<ResolversTypes['DeleteIssueCommentPayload']>, ParentType, ContextType, RequireFields<MutationDeleteIssueCommentArgs, 'input'>>;
   deletePullRequestReview?: Resolver<Maybe<ResolversTypes['DeletePullRequestReviewPayload']>, ParentType, ContextType, RequireFields<MutationDeletePullRequestReviewArgs, 'input'>>;
@@ -12733,6 +13163,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   unlockLockable?: Resolver<Maybe<ResolversTypes['UnlockLockablePayload']>, ParentType, ContextType, RequireFields<MutationUnlockLockableArgs, 'input'>>;
   unpinIssue?: Resolver<Maybe<ResolversTypes['UnpinIssuePayload']>, ParentType, ContextType, RequireFields<MutationUnpinIssueArgs, 'input'>>;
   unresolveReviewThread?: Resolver<Maybe<ResolversTypes['UnresolveReviewThreadPayload']>, ParentType, ContextType, RequireFields<MutationUnresolveReviewThreadArgs, 'input'>>;
+  updateBranchProtectionRule?: Resolver<Maybe<ResolversTypes['UpdateBranchProtectionRulePayload']>, ParentType, ContextType, RequireFields<MutationUpdateBranchProtectionRuleArgs, 'input'>>;
   updateIssue?: Resolver<Maybe<ResolversTypes['UpdateIssuePayload']>, ParentType, ContextType, RequireFields<MutationUpdateIssueArgs, 'input'>>;
   updateIssueComment?: Resolver<Maybe<ResolversTypes['UpdateIssueCommentPayload']>, ParentType, ContextType, RequireFields<MutationUpdateIssueCommentArgs, 'input'>>;
   updatePullRequest?: Resolver<Maybe<ResolversTypes['UpdatePullRequestPayload']>, ParentType, ContextType, RequireFields<MutationUpdatePullRequestArgs, 'input'>>;
@@ -12741,7 +13172,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'AddedToMergeQueueEvent' | 'AddedToProjectEvent' | 'AssignedEvent' | 'AutoMergeDisabledEvent' | 'AutoMergeEnabledEvent' | 'AutoRebaseEnabledEvent' | 'AutoSquashEnabledEvent' | 'AutomaticBaseChangeFailedEvent' | 'AutomaticBaseChangeSucceededEvent' | 'BaseRefChangedEvent' | 'BaseRefDeletedEvent' | 'BaseRefForcePushedEvent' | 'Blob' | 'Bot' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'CommitCommentThread' | 'Comparison' | 'ConnectedEvent' | 'ConvertToDraftEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'DeployedEvent' | 'Deployment' | 'DeploymentEnvironmentChangedEvent' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'DiscussionComment' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Gist' | 'GistComment' | 'HeadRefDeletedEvent' | 'HeadRefForcePushedEvent' | 'HeadRefRestoredEvent' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'Mannequin' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MembersCanDeleteReposClearAuditEntry' | 'MentionedEvent' | 'MergeQueue' | 'MergeQueueEntry' | 'MergedEvent' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PinnedIssue' | 'PublicKey' | 'PullRequest' | 'PullRequestCommitCommentThread' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Push' | 'Reaction' | 'ReadyForReviewEvent' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromMergeQueueEvent' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryMigration' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'ReviewDismissedEvent' | 'ReviewRequestRemovedEvent' | 'ReviewRequestedEvent' | 'SavedReply' | 'SecurityAdvisory' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AddedToMergeQueueEvent' | 'AddedToProjectEvent' | 'AssignedEvent' | 'AutoMergeDisabledEvent' | 'AutoMergeEnabledEvent' | 'AutoRebaseEnabledEvent' | 'AutoSquashEnabledEvent' | 'AutomaticBaseChangeFailedEvent' | 'AutomaticBaseChangeSucceededEvent' | 'BaseRefChangedEvent' | 'BaseRefDeletedEvent' | 'BaseRefForcePushedEvent' | 'Blob' | 'Bot' | 'BranchProtectionRule' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'CommitCommentThread' | 'Comparison' | 'ConnectedEvent' | 'ConvertToDraftEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'DeployedEvent' | 'Deployment' | 'DeploymentEnvironmentChangedEvent' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'DiscussionComment' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Gist' | 'GistComment' | 'HeadRefDeletedEvent' | 'HeadRefForcePushedEvent' | 'HeadRefRestoredEvent' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'Mannequin' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MembersCanDeleteReposClearAuditEntry' | 'MentionedEvent' | 'MergeQueue' | 'MergeQueueEntry' | 'MergedEvent' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PinnedIssue' | 'PublicKey' | 'PullRequest' | 'PullRequestCommitCommentThread' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Push' | 'Reaction' | 'ReadyForReviewEvent' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromMergeQueueEvent' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryMigration' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'ReviewDismissedEvent' | 'ReviewRequestRemovedEvent' | 'ReviewRequestedEvent' | 'SavedReply' | 'SecurityAdvisory' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Team' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -12817,7 +13248,7 @@ export type OrganizationResolvers<ContextType = GraphqlContext, ParentType exten
   sponsorshipsAsMaintainer?: Resolver<ResolversTypes['SponsorshipConnection'], ParentType, ContextType, RequireFields<OrganizationSponsorshipsAsMaintainerArgs, 'activeOnly' | 'includePrivate'>>;
   sponsorshipsAsSponsor?: Resolver<ResolversTypes['SponsorshipConnection'], ParentType, ContextType, RequireFields<OrganizationSponsorshipsAsSponsorArgs, 'activeOnly'>>;
   team?: Resolver<Maybe<ResolversTypes['Team']>, ParentType, ContextType, RequireFields<OrganizationTeamArgs, 'slug'>>;
-  teams?: Resolver<ResolversTypes['TeamConnection'], ParentType, ContextType, Partial<OrganizationTeamsArgs>>;
+  teams?: Resolver<ResolversTypes['TeamConnection'], ParentType, ContextType, RequireFields<OrganizationTeamsArgs, 'rootTeamsOnly'>>;
   teamsResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   teamsUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   totalSponsorshipAmountAsSponsorInCents?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<OrganizationTotalSponsorshipAmountAsSponsorInCentsArgs, 'sponsorableLogins'>>;
@@ -14065,6 +14496,11 @@ export type RequestedReviewerResolvers<ContextType = GraphqlContext, ParentType 
   __resolveType: TypeResolveFn<'Team' | 'User', ParentType, ContextType>;
 };
 
+export type RequiredStatusCheckDescriptionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RequiredStatusCheckDescription'] = ResolversParentTypes['RequiredStatusCheckDescription']> = {
+  app?: Resolver<Maybe<ResolversTypes['App']>, ParentType, ContextType>;
+  context?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ResolveReviewThreadPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ResolveReviewThreadPayload'] = ResolversParentTypes['ResolveReviewThreadPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   thread?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
@@ -14485,10 +14921,38 @@ export type TagResolvers<ContextType = GraphqlContext, ParentType extends Resolv
 };
 
 export type TeamResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Team'] = ResolversParentTypes['Team']> = {
+  ancestors?: Resolver<ResolversTypes['TeamConnection'], ParentType, ContextType, Partial<TeamAncestorsArgs>>;
+  avatarUrl?: Resolver<Maybe<ResolversTypes['URI']>, ParentType, ContextType, RequireFields<TeamAvatarUrlArgs, 'size'>>;
+  childTeams?: Resolver<ResolversTypes['TeamConnection'], ParentType, ContextType, RequireFields<TeamChildTeamsArgs, 'immediateOnly'>>;
+  combinedSlug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  editTeamResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  editTeamUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  members?: Resolver<ResolversTypes['TeamMemberConnection'], ParentType, ContextType, RequireFields<TeamMembersArgs, 'membership'>>;
+  membersResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  membersUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  newTeamResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  newTeamUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  notificationSetting?: Resolver<ResolversTypes['TeamNotificationSetting'], ParentType, ContextType>;
   organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
+  parentTeam?: Resolver<Maybe<ResolversTypes['Team']>, ParentType, ContextType>;
+  privacy?: Resolver<ResolversTypes['TeamPrivacy'], ParentType, ContextType>;
+  repositories?: Resolver<ResolversTypes['TeamRepositoryConnection'], ParentType, ContextType, Partial<TeamRepositoriesArgs>>;
+  repositoriesResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  repositoriesUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  resourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  teamsResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  teamsUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  viewerCanAdminister?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanSubscribe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerSubscription?: Resolver<Maybe<ResolversTypes['SubscriptionState']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -14502,6 +14966,34 @@ export type TeamConnectionResolvers<ContextType = GraphqlContext, ParentType ext
 export type TeamEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TeamEdge'] = ResolversParentTypes['TeamEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Team']>, ParentType, ContextType>;
+};
+
+export type TeamMemberConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TeamMemberConnection'] = ResolversParentTypes['TeamMemberConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['TeamMemberEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['User']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TeamMemberEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TeamMemberEdge'] = ResolversParentTypes['TeamMemberEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memberAccessResourcePath?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  memberAccessUrl?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['TeamMemberRole'], ParentType, ContextType>;
+};
+
+export type TeamRepositoryConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TeamRepositoryConnection'] = ResolversParentTypes['TeamRepositoryConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['TeamRepositoryEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Repository']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TeamRepositoryEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TeamRepositoryEdge'] = ResolversParentTypes['TeamRepositoryEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Repository'], ParentType, ContextType>;
+  permission?: Resolver<ResolversTypes['RepositoryPermission'], ParentType, ContextType>;
 };
 
 export type TopicResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Topic'] = ResolversParentTypes['Topic']> = {
@@ -14607,6 +15099,11 @@ export type UnresolveReviewThreadPayloadResolvers<ContextType = GraphqlContext, 
 export type UnsubscribedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnsubscribedEvent'] = ResolversParentTypes['UnsubscribedEvent']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UpdateBranchProtectionRulePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateBranchProtectionRulePayload'] = ResolversParentTypes['UpdateBranchProtectionRulePayload']> = {
+  branchProtectionRule?: Resolver<Maybe<ResolversTypes['BranchProtectionRule']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type UpdateIssueCommentPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateIssueCommentPayload'] = ResolversParentTypes['UpdateIssueCommentPayload']> = {
@@ -14909,10 +15406,12 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ConvertedNoteToIssueEvent?: ConvertedNoteToIssueEventResolvers<ContextType>;
   ConvertedToDiscussionEvent?: ConvertedToDiscussionEventResolvers<ContextType>;
   CopilotEndpoints?: CopilotEndpointsResolvers<ContextType>;
+  CreateBranchProtectionRulePayload?: CreateBranchProtectionRulePayloadResolvers<ContextType>;
   CreateIssuePayload?: CreateIssuePayloadResolvers<ContextType>;
   CreatePullRequestPayload?: CreatePullRequestPayloadResolvers<ContextType>;
   CrossReferencedEvent?: CrossReferencedEventResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  DeleteBranchProtectionRulePayload?: DeleteBranchProtectionRulePayloadResolvers<ContextType>;
   DeleteIssueCommentPayload?: DeleteIssueCommentPayloadResolvers<ContextType>;
   DeleteIssuePayload?: DeleteIssuePayloadResolvers<ContextType>;
   DeletePullRequestReviewCommentPayload?: DeletePullRequestReviewCommentPayloadResolvers<ContextType>;
@@ -15170,6 +15669,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RepositoryVulnerabilityAlertEdge?: RepositoryVulnerabilityAlertEdgeResolvers<ContextType>;
   RequestReviewsPayload?: RequestReviewsPayloadResolvers<ContextType>;
   RequestedReviewer?: RequestedReviewerResolvers<ContextType>;
+  RequiredStatusCheckDescription?: RequiredStatusCheckDescriptionResolvers<ContextType>;
   ResolveReviewThreadPayload?: ResolveReviewThreadPayloadResolvers<ContextType>;
   ReviewDismissedEvent?: ReviewDismissedEventResolvers<ContextType>;
   ReviewRequest?: ReviewRequestResolvers<ContextType>;
@@ -15239,6 +15739,10 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Team?: TeamResolvers<ContextType>;
   TeamConnection?: TeamConnectionResolvers<ContextType>;
   TeamEdge?: TeamEdgeResolvers<ContextType>;
+  TeamMemberConnection?: TeamMemberConnectionResolvers<ContextType>;
+  TeamMemberEdge?: TeamMemberEdgeResolvers<ContextType>;
+  TeamRepositoryConnection?: TeamRepositoryConnectionResolvers<ContextType>;
+  TeamRepositoryEdge?: TeamRepositoryEdgeResolvers<ContextType>;
   Topic?: TopicResolvers<ContextType>;
   TransferIssuePayload?: TransferIssuePayloadResolvers<ContextType>;
   TransferredEvent?: TransferredEventResolvers<ContextType>;
@@ -15255,6 +15759,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   UnpinnedEvent?: UnpinnedEventResolvers<ContextType>;
   UnresolveReviewThreadPayload?: UnresolveReviewThreadPayloadResolvers<ContextType>;
   UnsubscribedEvent?: UnsubscribedEventResolvers<ContextType>;
+  UpdateBranchProtectionRulePayload?: UpdateBranchProtectionRulePayloadResolvers<ContextType>;
   UpdateIssueCommentPayload?: UpdateIssueCommentPayloadResolvers<ContextType>;
   UpdateIssuePayload?: UpdateIssuePayloadResolvers<ContextType>;
   UpdatePullRequestPayload?: UpdatePullRequestPayloadResolvers<ContextType>;

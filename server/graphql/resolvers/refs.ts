@@ -53,8 +53,6 @@ export const Ref: RefResolvers = {
   repository: (ref) => ref.repo,
   target: (ref, _args, ctx) =>
     ref.type ? { repo: ref.repo, oid: ref.oid, type: ref.type } : objectByOid(ctx, ref.repo, ref.oid),
-  // Wharf has no branch protection (REST's branches say `protected: false`): no rule applies to any ref.
-  branchProtectionRule: () => null,
 };
 
 /** Fully qualified names first, then the short name as a branch, then as a tag. */

@@ -12,7 +12,6 @@ import { licenseInfo } from './license-info.js';
 /** Features Wharf lacks: no stars, watching, topics, discussions, projects, packages, deployments, rules, alerts … */
 const absent = absentFields([
   'allowUpdateBranch',
-  'branchProtectionRules',
   'commitComments',
   'dependencyGraphManifests',
   'deployKeys',

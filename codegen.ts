@@ -45,6 +45,7 @@ const config: CodegenConfig = {
           PullRequestCommit: '../pulls/pull-models.js#PullCommitModel',
           PullRequestChangedFile: '../pulls/pull-models.js#ChangedFileModel',
           ReviewRequest: '../pulls/review-requests.js#ReviewRequestModel',
+          Team: '../../teams/team-row.js#TeamRow',
           PullRequestReview: '../reviews/review-models.js#ReviewModel',
           PullRequestReviewComment: '../reviews/review-models.js#ReviewCommentModel',
           PullRequestReviewThread: '../reviews/review-models.js#ThreadModel',

@@ -25,6 +25,7 @@ import { repositoryAssignableUsersField } from './issues/assignable-users.js';
 import { Actor, Assignable, IssueOrPullRequest, Labelable, Lockable } from './pulls/interfaces.js';
 import { PullRequest } from './pulls/pull-resolvers.js';
 import { pullReviewRequestsField, RequestedReviewer, ReviewRequest } from './pulls/review-requests.js';
+import { Team } from './teams/team-type.js';
 import { issueProjectCardsField, pullProjectCardsField } from './issues/project-cards.js';
 import {
   commentPullFields,
@@ -167,6 +168,7 @@ export const resolvers: Resolvers = {
   },
   ReviewRequest,
   RequestedReviewer,
+  Team,
   PullRequestCommit,
   PullRequestReview: { ...PullRequestReview, ...reactableFields, ...reviewExtraFields },
   PullRequestReviewComment: { ...PullRequestReviewComment, ...reactableFields, ...reviewCommentExtraFields },

@@ -9,6 +9,7 @@ import type { IssueModel, CommentModel } from '../issues/issue-models.js';
 import type { ReactionModel, ReactionGroupModel, ReactionConnectionModel } from '../reactions/reaction-models.js';
 import type { PullModel, PullCommitModel, ChangedFileModel } from '../pulls/pull-models.js';
 import type { ReviewRequestModel } from '../pulls/review-requests.js';
+import type { TeamRow } from '../../teams/team-row.js';
 import type { ReviewModel, ReviewCommentModel, ThreadModel } from '../reviews/review-models.js';
 import type { CheckRunModel, CheckSuiteModel, StatusCheckRollupModel, CheckAnnotationModel } from '../checks/check-models.js';
 import type { AppRow } from '../../apps/apps-store.js';
@@ -7498,7 +7499,7 @@ export type RepositoryVulnerabilityAlertState =
 export type RequestReviewsInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   pullRequestId: Scalars['ID']['input'];
-  /** The Node IDs of the team to request (this server has no teams: any id is NOT_FOUND). */
+  /** The Node IDs of the team to request (teams of the repository's organization with access to it). */
   teamIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** Add users to the set rather than replace. */
   union?: InputMaybe<Scalars['Boolean']['input']>;
@@ -7548,7 +7549,7 @@ export type ReviewDismissedEvent = Node & UniformResourceLocatable & {
 /** A request for a user to review a pull request. */
 export type ReviewRequest = {
   __typename?: 'ReviewRequest';
-  /** Whether this request was created for a code owner (this server has no CODEOWNERS: always false). */
+  /** Whether this request was created for a code owner (true for the team requests CODEOWNERS made when the pull request opened). */
   asCodeOwner: Scalars['Boolean']['output'];
   /** Identifies the pull request associated with this review request. */
   pullRequest: PullRequest;
@@ -8442,10 +8443,14 @@ export type Tag = GitObject & Node & {
 /** A team of users in an organization. Declared for clients' fragments (`... on Team`); this server has no teams, so none is ever returned. */
 export type Team = {
   __typename?: 'Team';
+  /** Identifies the primary key from the database. */
+  databaseId?: Maybe<Scalars['Int']['output']>;
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   organization: Organization;
   slug: Scalars['String']['output'];
+  /** The HTTP URL for this team */
+  url: Scalars['URI']['output'];
 };
 
 /** The connection type for Team. */
@@ -9809,7 +9814,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( PullModel )
   ;
   RequestedReviewer:
-    | ( Omit<Team, 'organization'> & { organization: _RefType['Organization'] } )
+    | ( TeamRow )
     | ( AccountRow )
   ;
   SearchResultItem:
@@ -10603,7 +10608,7 @@ export type ResolversTypes = {
   SubscriptionState: SubscriptionState;
   SuggestedReviewer: ResolverTypeWrapper<Omit<SuggestedReviewer, 'reviewer'> & { reviewer: ResolversTypes['User'] }>;
   Tag: ResolverTypeWrapper<GitObjectModel>;
-  Team: ResolverTypeWrapper<Omit<Team, 'organization'> & { organization: ResolversTypes['Organization'] }>;
+  Team: ResolverTypeWrapper<TeamRow>;
   TeamConnection: ResolverTypeWrapper<Omit<TeamConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['TeamEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['Team']>>> }>;
   TeamEdge: ResolverTypeWrapper<Omit<TeamEdge, 'node'> & { node?: Maybe<ResolversTypes['Team']> }>;
   TeamOrder: TeamOrder;
@@ -11144,7 +11149,7 @@ export type ResolversParentTypes = {
   SubscribedEvent: SubscribedEvent;
   SuggestedReviewer: Omit<SuggestedReviewer, 'reviewer'> & { reviewer: ResolversParentTypes['User'] };
   Tag: GitObjectModel;
-  Team: Omit<Team, 'organization'> & { organization: ResolversParentTypes['Organization'] };
+  Team: TeamRow;
   TeamConnection: Omit<TeamConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['TeamEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['Team']>>> };
   TeamEdge: Omit<TeamEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Team']> };
   TeamOrder: TeamOrder;
@@ -14416,10 +14421,12 @@ export type TagResolvers<ContextType = GraphqlContext, ParentType extends Resolv
 };
 
 export type TeamResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Team'] = ResolversParentTypes['Team']> = {
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

@@ -32,7 +32,7 @@ export async function codeownersErrors(
   const found: Omit<CodeownersErrorView, 'message' | 'path'>[] = [...parsed.errors];
   for (const rule of parsed.rules) {
     for (const owner of rule.owners) {
-      if (owners.accountOf(owner)) continue;
+      if (owners.accountOf(owner) || owners.teamOf(owner)) continue;
       found.push({
         line: rule.line,
         column: owner.column,

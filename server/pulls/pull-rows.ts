@@ -3,6 +3,7 @@
 import type { Sql, TransactionSql } from '../db/database.js';
 import { issueByNumber, type IssueRow } from '../issues/issue-rows.js';
 import type { AccountRef } from '../repos/user-view.js';
+import type { TeamSimpleFields } from '../teams/team-view.js';
 
 type Db = Sql | TransactionSql;
 
@@ -54,6 +55,8 @@ export interface PullFields extends PullColumns {
   merged_by: AccountRef | null;
   /** The users asked to review it, in the order asked (review-requests.ts). */
   requested_reviewers: AccountRef[];
+  /** The teams asked to review it, in the order asked (team-review-requests.ts). */
+  requested_teams: RequestedTeam[];
   /** Its review comments anyone can see (those of pending reviews are their authors' drafts). */
   review_comments: number;
   /** Its auto-merge request (server/pulls/auto-merge/), or null. */
@@ -67,6 +70,13 @@ export interface AutoMergeFields {
   commit_message: string | null;
 }
 
+/** A team asked to review, with what its body shows: its parent and its organization's login. */
+export interface RequestedTeam {
+  team: TeamSimpleFields & { org_id: number };
+  parent: TeamSimpleFields | null;
+  org_login: string;
+}
+
 export interface PullRow {
   issue: IssueRow;
   pull: PullFields;
@@ -77,6 +87,10 @@ const SELECT_PULL = (sql: Db) => sql`
     (SELECT json_build_object('id', m.id, 'login', m.login, 'kind', m.kind, 'site_admin', m.site_admin) FROM accounts m WHERE m.id = p.merged_by_id) AS merged_by,
     COALESCE((SELECT json_agg(json_build_object('id', a.id, 'login', a.login, 'kind', a.kind, 'site_admin', a.site_admin) ORDER BY rr.created_at, a.id)
               FROM pull_request_review_requests rr JOIN accounts a ON a.id = rr.reviewer_id WHERE rr.issue_id = p.issue_id), '[]') AS requested_reviewers,
+    COALESCE((SELECT json_agg(json_build_object('team', row_to_json(t), 'org_login', o.login,
+                'parent', (SELECT row_to_json(pt) FROM teams pt WHERE pt.id = t.parent_team_id)) ORDER BY tr.created_at, t.id)
+              FROM pull_request_team_review_requests tr JOIN teams t ON t.id = tr.team_id JOIN accounts o ON o.id = t.org_id
+              WHERE tr.issue_id = p.issue_id), '[]') AS requested_teams,
     (SELECT count(*)::int FROM pull_request_review_comments c JOIN pull_request_reviews r ON r.id = c.review_id
       WHERE c.issue_id = p.issue_id AND r.state <> 'PENDING') AS review_comments,
     (SELECT json_build_object('enabled_by', json_build_object('id', e.id, 'login', e.login, 'kind', e.kind, 'site_admin', e.site_admin),

@@ -10,7 +10,13 @@ import type { RepositoryRow } from '../repos/repository-row.js';
 import { repositoryView } from '../repos/repository-view.js';
 import { simpleUser, UserViews } from '../repos/user-view.js';
 import { mergeableStateOf } from './mergeable-state.js';
-import type { PullRow } from './pull-rows.js';
+import type { PullRow, RequestedTeam } from './pull-rows.js';
+import { teamView } from '../teams/team-view.js';
+
+/** GitHub's `team` body of a team asked to review (REST's bodies and webhooks' `requested_team`). */
+export function requestedTeamView({ team, parent, org_login }: RequestedTeam, urls: Urls) {
+  return teamView(team, { id: team.org_id, login: org_login }, urls, parent);
+}
 
 /**
  * GitHub's `auto-merge` object: the method and who enabled it; the commit's
@@ -91,7 +97,7 @@ export function pullRequestSimpleView(row: PullRow, repos: RepositoryLookup, url
     assignee: body.assignee,
     assignees: body.assignees,
     requested_reviewers: pull.requested_reviewers.map((account) => users.of(account)),
-    requested_teams: [],
+    requested_teams: pull.requested_teams.map((requested) => requestedTeamView(requested, urls)),
     head: branchView(repos(pull.head_repository_id), pull.head_ref, pull.head_sha, urls),
     base: branchView(repos(issue.repository_id), pull.base_ref, pull.base_sha, urls),
     _links: {

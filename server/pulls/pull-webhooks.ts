@@ -32,6 +32,7 @@ export type PullRequestEvent =
   | { action: 'synchronize'; before: string; after: string }
   // The rest carry their subject's body as GitHub names it (pull-issue-events.ts, review-requests.ts).
   | { action: 'review_requested' | 'review_request_removed'; requested_reviewer: unknown }
+  | { action: 'review_requested' | 'review_request_removed'; requested_team: unknown }
   | { action: 'assigned' | 'unassigned'; assignee: unknown }
   | { action: 'labeled' | 'unlabeled'; label: unknown }
   | { action: 'milestoned' | 'demilestoned'; milestone: unknown }

@@ -8,7 +8,14 @@ import type { AccountRow } from '../repos/accounts-store.js';
 import { isoSeconds } from '../views/timestamps.js';
 import type { TeamRow } from './team-row.js';
 
-export function teamSimpleView(team: TeamRow, org: AccountRow, urls: Urls) {
+/** The team fields its short bodies show (a pull request's requested teams carry no more). */
+export type TeamSimpleFields = Pick<
+  TeamRow,
+  'id' | 'name' | 'slug' | 'description' | 'privacy' | 'notification_setting'
+>;
+export type TeamOrganization = Pick<AccountRow, 'id' | 'login'>;
+
+export function teamSimpleView(team: TeamSimpleFields, org: TeamOrganization, urls: Urls) {
   const api = urls.api(`/organizations/${org.id}/team/${team.id}`);
   return {
     id: team.id,
@@ -29,7 +36,7 @@ export function teamSimpleView(team: TeamRow, org: AccountRow, urls: Urls) {
   };
 }
 
-export function teamView(team: TeamRow, org: AccountRow, urls: Urls, parent: TeamRow | null) {
+export function teamView(team: TeamSimpleFields, org: TeamOrganization, urls: Urls, parent: TeamSimpleFields | null) {
   return { ...teamSimpleView(team, org, urls), parent: parent ? teamSimpleView(parent, org, urls) : null };
 }
 

@@ -2871,18 +2871,18 @@ export interface paths {
         };
         /**
          * Get all requested reviewers for a pull request
-         * @description The users asked to review the pull request, in the order they were asked (`teams` stays empty until teams exist). Public repositories are readable anonymously.
+         * @description The users and the teams asked to review the pull request, each in the order they were asked. A request goes when the user, or a member of the team, submits a review. Public repositories are readable anonymously.
          */
         get: operations["pulls/list-requested-reviewers"];
         put?: never;
         /**
          * Request reviewers for a pull request
-         * @description Asks users to review the pull request: its author or anyone with triage access may ask. Each newly asked user emits `pull_request` `review_requested`; users already asked are left as they are. 422 when a reviewer is the author ("Review cannot be requested from pull request author.") or not a collaborator of the repository, or when `team_reviewers` names a team (teams do not exist yet).
+         * @description Asks users to review the pull request: its author or anyone with triage access may ask. Each newly asked user emits `pull_request` `review_requested`; users already asked are left as they are. 422 when a reviewer is the author ("Review cannot be requested from pull request author.") or not a collaborator of the repository, or when `team_reviewers` names a team that is not one of the owning organization's teams with access to the repository (always, on a personal repository). Each newly asked team emits `review_requested` with `requested_team`. Users and teams are asked together or not at all.
          */
         post: operations["pulls/request-reviewers"];
         /**
          * Remove requested reviewers from a pull request
-         * @description Withdraws review requests; the pull request's author or anyone with triage access may. Each request removed emits `pull_request` `review_request_removed`; logins not asked are ignored.
+         * @description Withdraws review requests of users and teams; the pull request's author or anyone with triage access may. Each request removed emits `pull_request` `review_request_removed` (with `requested_reviewer` or `requested_team`); logins and slugs not asked are ignored.
          */
         delete: operations["pulls/remove-requested-reviewers"];
         options?: never;
@@ -4536,11 +4536,11 @@ export interface components {
         };
         /**
          * Pull Request Review Request
-         * @description The users (and, once teams exist, teams) asked to review a pull request.
+         * @description The users and teams asked to review a pull request.
          */
         "pull-request-review-request": {
             users: components["schemas"]["simple-user"][];
-            teams: Record<string, never>[];
+            teams: components["schemas"]["team"][];
         };
         /**
          * Pull Request Review Comment
@@ -7300,7 +7300,7 @@ export interface components {
             assignee: components["schemas"]["nullable-simple-user"];
             assignees?: components["schemas"]["simple-user"][];
             requested_reviewers?: components["schemas"]["simple-user"][];
-            requested_teams?: Record<string, never>[];
+            requested_teams?: components["schemas"]["team"][];
             head: {
                 /** @description `owner:branch`. */
                 label: string;
@@ -7395,7 +7395,7 @@ export interface components {
             assignee: components["schemas"]["nullable-simple-user"];
             assignees?: components["schemas"]["simple-user"][];
             requested_reviewers?: components["schemas"]["simple-user"][];
-            requested_teams?: Record<string, never>[];
+            requested_teams?: components["schemas"]["team"][];
             head: {
                 /** @description `owner:branch`. */
                 label: string;
@@ -20402,7 +20402,7 @@ export interface operations {
                 "application/json": {
                     /** @description Logins of the users to ask. */
                     reviewers?: string[];
-                    /** @description Slugs of teams to ask (422 for any until teams exist). */
+                    /** @description Slugs of the organization's teams to ask. */
                     team_reviewers?: string[];
                 };
             };
@@ -20467,7 +20467,7 @@ export interface operations {
                 "application/json": {
                     /** @description Logins of the users whose requests go. */
                     reviewers: string[];
-                    /** @description Slugs of teams whose requests go (none exist yet). */
+                    /** @description Slugs of teams whose requests go. */
                     team_reviewers?: string[];
                 };
             };

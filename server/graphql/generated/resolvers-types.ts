@@ -7669,7 +7669,7 @@ export type RepositoryVulnerabilityAlertState =
 export type RequestReviewsInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   pullRequestId: Scalars['ID']['input'];
-  /** The Node IDs of the team to request (this server has no teams: any id is NOT_FOUND). */
+  /** The Node IDs of the team to request (teams of the repository's organization with access to it). */
   teamIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** Add users to the set rather than replace. */
   union?: InputMaybe<Scalars['Boolean']['input']>;
@@ -7736,7 +7736,7 @@ export type ReviewDismissedEvent = Node & UniformResourceLocatable & {
 /** A request for a user to review a pull request. */
 export type ReviewRequest = {
   __typename?: 'ReviewRequest';
-  /** Whether this request was created for a code owner (this server has no CODEOWNERS: always false). */
+  /** Whether this request was created for a code owner (true for the team requests CODEOWNERS made when the pull request opened). */
   asCodeOwner: Scalars['Boolean']['output'];
   /** Identifies the pull request associated with this review request. */
   pullRequest: PullRequest;

@@ -12,6 +12,7 @@ import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { clearIssueLoaders, inMutation } from '../mutation/in-mutation.js';
 import { forbiddenMutation, writerOf } from '../access/writer.js';
 import { pullAfter, pullPayload, restRules, visiblePull } from './pull-mutation-access.js';
+import { changeRequestedTeams, teamSlugsOf } from './request-team-reviews.js';
 
 type M = Required<MutationResolvers>;
 
@@ -49,9 +50,8 @@ export const requestReviews: M['requestReviews'] = async (_parent, { input }, ct
   const { pull, repo, repos } = await visiblePull(ctx, input.pullRequestId);
   const writer = await writerOf(ctx, repo, 'requestReviews', 'read', 'pull_requests');
   if (!canEditIssue(writer.permission, pull.user_id, writer.userId)) throw forbiddenMutation(ctx, 'requestReviews');
-  // No teams here: a team's id names nothing (clients send `teamIds: []` with users alone).
-  const [team] = input.teamIds ?? [];
-  if (team !== undefined) throw nodeNotFound(team);
+  // Teams by node id (request-team-reviews.ts); clients send `teamIds: []` with users alone.
+  const teamSlugs = await teamSlugsOf(ctx, repo, input.teamIds ?? []);
   const logins: string[] = [];
   for (const id of input.userIds ?? []) {
     const userId = decodeNodeIdOf(id, 'User');
@@ -67,6 +67,7 @@ export const requestReviews: M['requestReviews'] = async (_parent, { input }, ct
     const added = logins.filter((login) => !current.has(login.toLowerCase()));
     if (dropped.length > 0) await removeReviewRequests(events, repos, pull.number, dropped);
     if (added.length > 0) await requestReviewers(events, repos, pull.number, added);
+    await changeRequestedTeams(events, repos, pull.number, teamSlugs, input.union ?? false);
   });
   return {
     clientMutationId: input.clientMutationId,

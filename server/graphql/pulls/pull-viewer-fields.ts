@@ -96,6 +96,6 @@ export const pullViewerFields: Fields = {
     const viewerId = ctx.access.viewerId;
     if (viewerId === null) return null;
     const requests = await ctx.loaders.reviewRequests.load(pull.id);
-    return requests.find((request) => request.reviewer.id === viewerId) ?? null;
+    return requests.find((request) => request.reviewer?.id === viewerId) ?? null;
   },
 };

@@ -1,9 +1,8 @@
-// `PullRequest.reviewRequests`: the users asked to review a pull request and
-// not yet heard from (REST's `requested_reviewers`, the same table, the same
-// order: as they were asked). One statement for every pull request on a page.
-// Wharf requests users only, so `requestedReviewer` is always a User; the
-// schema declares Team too because clients' queries spread `... on Team`
-// (`gh pr view`), and a fragment on a type the schema lacks fails validation.
+// `PullRequest.reviewRequests`: the users and teams asked to review a pull
+// request and not yet heard from (REST's `requested_reviewers` then
+// `requested_teams`, the same tables, the same order: as they were asked).
+// One statement each for every pull request on a page. `requestedReviewer` is
+// a User or a Team; `asCodeOwner` is true for the team requests CODEOWNERS made.
 import DataLoader from 'dataloader';
 import type { Sql } from '../../db/database.js';
 import { reviewRequestsOf, type PendingReviewRequest } from '../../pulls/review-request-batch-reads.js';
@@ -30,12 +29,12 @@ export const pullReviewRequestsField: Pick<PullRequestResolvers, 'reviewRequests
 };
 
 export const ReviewRequest: ReviewRequestResolvers = {
-  // No CODEOWNERS here: every request is someone's own.
-  asCodeOwner: () => false,
+  asCodeOwner: (request) => request.as_code_owner,
   pullRequest: (request, _args, ctx) => pullOfRow(ctx, request.issue_id),
-  requestedReviewer: (request) => request.reviewer,
+  requestedReviewer: (request) => request.reviewer ?? request.team,
 };
 
 export const RequestedReviewer: RequestedReviewerResolvers = {
-  __resolveType: () => 'User',
+  // Team rows carry an organization id; accounts do not.
+  __resolveType: (reviewer) => ('org_id' in reviewer ? 'Team' : 'User'),
 };

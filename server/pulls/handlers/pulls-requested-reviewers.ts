@@ -1,6 +1,8 @@
 // Review requests: GET …/requested_reviewers (who is asked), POST (ask, 201)
 // and DELETE (withdraw, 200), the last two by the pull request's author or
-// anyone with triage access, with GitHub's pull-request-simple body.
+// anyone with triage access, with GitHub's pull-request-simple body. Users
+// (`reviewers`) and teams (`team_reviewers`) change in one transaction: a
+// refused team leaves the users unasked too.
 import { routeRepository } from '../../http/repository-access.js';
 import { forbidden, notFound } from '../../errors/domain-error.js';
 import type { Handler, OperationContext } from '../../http/operation-context.js';
@@ -9,8 +11,9 @@ import { inTransaction } from '../../transactions/in-transaction.js';
 import { simpleUser } from '../../repos/user-view.js';
 import { repositoryLookup, seenBy } from '../pull-access.js';
 import { pullByNumber } from '../pull-rows.js';
-import { pullRequestSimpleView } from '../pull-view.js';
-import { notCollaborator, removeReviewRequests, requestReviewers } from '../review-requests.js';
+import { pullRequestSimpleView, requestedTeamView } from '../pull-view.js';
+import { removeReviewRequests, requestReviewers } from '../review-requests.js';
+import { removeTeamReviewRequests, requestTeamReviewers } from '../team-review-requests.js';
 
 type ChangeOp = 'pulls/request-reviewers' | 'pulls/remove-requested-reviewers';
 
@@ -34,18 +37,20 @@ export const listRequestedReviewers: Handler<'pulls/list-requested-reviewers'> =
   if (!row) throw notFound();
   return {
     status: 200,
-    body: { users: row.pull.requested_reviewers.map((account) => simpleUser(account, ctx.services.urls)), teams: [] },
+    body: {
+      users: row.pull.requested_reviewers.map((account) => simpleUser(account, ctx.services.urls)),
+      teams: row.pull.requested_teams.map((requested) => requestedTeamView(requested, ctx.services.urls)),
+    },
   };
 };
 
 export const requestPullReviewers: Handler<'pulls/request-reviewers'> = async (ctx) => {
   const { repo, repos } = await changeablePull(ctx);
   const { body } = await ctx.input();
-  // No teams exist yet: any team named is not a collaborator.
-  if ((body.team_reviewers ?? []).length > 0) throw notCollaborator(repo);
-  const row = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
-    requestReviewers(events, repos, ctx.params.pull_number, body.reviewers ?? []),
-  );
+  const row = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
+    await requestReviewers(events, repos, ctx.params.pull_number, body.reviewers ?? []);
+    return requestTeamReviewers(events, repos, ctx.params.pull_number, body.team_reviewers ?? []);
+  });
   return {
     status: 201,
     body: pullRequestSimpleView(
@@ -59,9 +64,10 @@ export const requestPullReviewers: Handler<'pulls/request-reviewers'> = async (c
 export const removePullReviewers: Handler<'pulls/remove-requested-reviewers'> = async (ctx) => {
   const { repo, repos } = await changeablePull(ctx);
   const { body } = await ctx.input();
-  const row = await inTransaction(ctx.services, repo, ctx.principal, (events) =>
-    removeReviewRequests(events, repos, ctx.params.pull_number, body.reviewers),
-  );
+  const row = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
+    await removeReviewRequests(events, repos, ctx.params.pull_number, body.reviewers);
+    return removeTeamReviewRequests(events, repos, ctx.params.pull_number, body.team_reviewers ?? []);
+  });
   return {
     status: 200,
     body: pullRequestSimpleView(

@@ -33,7 +33,7 @@ export async function startHostileFixture(): Promise<HostileFixture> {
     WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED: '1000000000',
   });
   const owner = await server.createUser('octocat');
-  await server.createUser('hubot');
+  const hubot = await server.createUser('hubot');
   const org = await server.createOrg('wharf-org', owner.id);
   // A team of the organization (issue 37), the name the spec's examples use.
   await createTeam(
@@ -106,6 +106,12 @@ export async function startHostileFixture(): Promise<HostileFixture> {
 
   // An invitation of hubot to the repository (issue 37's invitation operations).
   const invitation = await call('/collaborators/hubot', 'PUT', { permission: 'push' });
+  // An invitation of hubot to wharf-org (issue 37's organization invitation operations).
+  const orgInvitation = await apiOk(server, '/orgs/wharf-org/invitations', {
+    method: 'POST',
+    token: await server.tokenFor(owner.id, ['admin:org']),
+    body: { invitee_id: hubot.id },
+  });
 
   const values: Record<string, string | number> = {
     owner: owner.login,
@@ -155,6 +161,7 @@ export async function startHostileFixture(): Promise<HostileFixture> {
       // The git refs operations name a ref under refs/; the others a branch.
       if (name === 'ref') return path.includes('/git/') ? 'heads/main' : 'main';
       if (name === 'name' && operationId === 'gitignore/get-template') return 'Node';
+      if (name === 'invitation_id' && path.startsWith('/orgs/')) return String(orgInvitation.id);
       if (name === 'comment_id' && path.startsWith('/gists/')) return String(gistComment.id);
       if (name === 'comment_id') return String(path.includes('/pulls/') ? reviewComment.id : comment.id);
       // A gist's revision, not the repository's commit.

@@ -14,12 +14,25 @@ import { hashPassword } from '../web/password-hash.js';
 import { forkedPrivateRepositories, removeAccess, type Site } from './admin-access.js';
 import { APP_COMMANDS, runAppAdmin } from './admin-apps.js';
 import { parseCommand, UsageError } from './cli-args.js';
+import { membershipOf } from '../access/organization-memberships-sql.js';
+import { emitMemberAdded, emitMemberRemoved } from '../orgs/organization-events.js';
+import type { AccountRow } from '../repos/accounts-store.js';
+import type { Actor } from '../webhooks/payloads/common.js';
 
 export { UsageError };
 
 const DEFAULT_SCOPES = ['repo', 'admin:repo_hook', 'user', 'gist'];
 
 type Out = (line: string) => void;
+
+const siteUrls = (site: Site) => new Urls(site.publicUrl, site.noreplyHost);
+
+/** A change made with `wharf admin` is sent by the user it is about. */
+const actorOf = (user: AccountRow): Actor => ({
+  kind: 'token',
+  user: { id: user.id, login: user.login, siteAdmin: user.site_admin },
+  installation: null,
+});
 
 async function mustFind(accounts: AccountStore, login: string, kind?: 'User' | 'Organization') {
   const account = await accounts.byLogin(login);
@@ -79,17 +92,26 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out, site: Site): 
       if (role !== 'member' && role !== 'admin') throw new UsageError('--role must be member or admin');
       const org = await mustFind(accounts, positionals[0]!, 'Organization');
       const user = await mustFind(accounts, positionals[1]!, 'User');
-      await accounts.addMember(org.id, user.id, role);
+      // The event's sender is the added user, as the removal's is the removed one.
+      await accounts.addMember(org.id, user.id, role, async (tx, added) => {
+        if (added) await emitMemberAdded(tx, org, user, role, { urls: siteUrls(site), sender: actorOf(user) });
+      });
       return json({ org: org.login, login: user.login, role });
     }
     case 'remove-member': {
       const { positionals } = parseCommand(args, {}, 2);
       const org = await mustFind(accounts, positionals[0]!, 'Organization');
       const user = await mustFind(accounts, positionals[1]!, 'User');
+      const membership = await membershipOf(sql, org.id, user.id);
       const result = await removeAccess(
         site,
         user,
-        (after) => accounts.removeMember(org.id, user.id, after),
+        (after) =>
+          accounts.removeMember(org.id, user.id, async (tx) => {
+            await after(tx);
+            const source = { urls: siteUrls(site), sender: actorOf(user) };
+            if (membership) await emitMemberRemoved(tx, org, user, membership.role, source);
+          }),
         (tx) => forkedPrivateRepositories(tx, org.id),
       );
       if (!result) throw new AccountError(`${user.login} is not a member of ${org.login}`);

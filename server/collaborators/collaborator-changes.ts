@@ -23,7 +23,7 @@ import { deleteInvitationOf, type InvitationRow, upsertInvitation } from './invi
 import { emitMemberEvent } from './member-events.js';
 import { deleteGrant, writeGrant } from './collaborators.js';
 
-type ChangeServices = Pick<Services, 'sql' | 'urls' | 'repos' | 'git' | 'log' | 'config' | 'bus'>;
+export type ChangeServices = Pick<Services, 'sql' | 'urls' | 'repos' | 'git' | 'log' | 'config' | 'bus'>;
 
 export type AddOutcome = { kind: 'invited'; invitation: InvitationRow } | { kind: 'granted' } | { kind: 'unchanged' };
 

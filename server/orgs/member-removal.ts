@@ -5,6 +5,7 @@
 // their forks of the organization's private repositories they no longer read
 // go with it (as `wharf admin remove-member`), their git directories after commit.
 import { ownerCount, membershipOf } from '../access/organization-memberships-sql.js';
+import type { Principal } from '../auth/principal.js';
 import type { TransactionSql } from '../db/database.js';
 import { forbidden } from '../errors/domain-error.js';
 import { forksLostWithAccess } from '../repos/private-forks.js';
@@ -13,6 +14,7 @@ import type { RepositoryRow } from '../repos/repository-row.js';
 import { deleteRepositoryRows, removeRepositoryFiles } from '../repository-deletion/repository-deletion.js';
 import type { Services } from '../services.js';
 import type { Actor } from '../webhooks/payloads/common.js';
+import { emitMemberRemoved } from './organization-events.js';
 
 /** The organization's private repositories that have forks: a member who leaves may lose forks of any of them. */
 async function forkedPrivateRepositories(tx: TransactionSql, orgId: number): Promise<number[]> {
@@ -21,11 +23,16 @@ async function forkedPrivateRepositories(tx: TransactionSql, orgId: number): Pro
   return rows.map((row) => row.id);
 }
 
-/** False when the user was neither a member nor invited. The last owner may not go (403). */
+/**
+ * False when the user was neither a member nor invited. The last owner may
+ * not go (403). A member's removal is an `organization` `member_removed`
+ * event, sent by `sender`, in the removal's transaction.
+ */
 export async function removeFromOrganization(
   services: Pick<Services, 'accounts' | 'sql' | 'urls' | 'git' | 'config' | 'log'>,
   org: AccountRow,
   user: AccountRow,
+  sender: Principal,
   afterRemoval?: (tx: TransactionSql) => Promise<unknown>,
 ): Promise<boolean> {
   const { accounts, sql, urls } = services;
@@ -42,12 +49,14 @@ export async function removeFromOrganization(
   };
   const deleted: RepositoryRow[] = [];
   const removed = await accounts.removeMember(org.id, user.id, async (tx) => {
+    // First: it may grant access (a conversion to outside collaborator) that keeps forks.
+    await afterRemoval?.(tx);
     for (const upstream of await forkedPrivateRepositories(tx, org.id)) {
       const forks = await forksLostWithAccess(tx, upstream, user.id);
       await deleteRepositoryRows(tx, forks, actor, urls);
       deleted.push(...forks);
     }
-    await afterRemoval?.(tx);
+    await emitMemberRemoved(tx, org, user, membership.role, { urls, sender });
   });
   await removeRepositoryFiles(
     { git: services.git, dataDir: services.config.dataDir },

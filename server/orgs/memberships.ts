@@ -1,11 +1,16 @@
 // Organization memberships as GitHub's memberships API shows them: `active`
 // (a row of org_members) or `pending` (an organization invitation of the
 // user, not expired). Each change publishes the organization's invalidation
-// in its transaction, so every process drops the access it cached.
+// in its transaction, so every process drops the access it cached. A pending
+// membership and an organization invitation (org-invitations.ts) are one row.
 import { membershipOf, ownerCount } from '../access/organization-memberships-sql.js';
-import { publish, type InvalidationBus } from '../db/cache-invalidation.js';
+import { applyTopicsLocally, publish, type InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
 import { unprocessable } from '../errors/domain-error.js';
+import type { AccountRow } from '../repos/accounts-store.js';
+import { publishRepositories, repositoriesOfSubtree } from '../teams/team-invalidation.js';
+import { invitationById, invitationTeamIds } from './org-invitations-store.js';
+import { emitMemberAdded, emitMemberInvited, type OrganizationEventSource } from './organization-events.js';
 
 export type MembershipRole = 'admin' | 'member';
 
@@ -37,16 +42,20 @@ async function changed(tx: TransactionSql, orgId: number): Promise<void> {
 
 /**
  * PUT /orgs/{org}/memberships/{username}: a member's role changes (the last
- * owner may not be demoted: 422); anyone else is invited with that role.
+ * owner may not be demoted: 422); anyone else is invited with that role (an
+ * `organization` `member_invited` event when the invitation is new or renewed).
  */
 export async function setMembership(
   sql: Sql,
   bus: InvalidationBus | undefined,
-  orgId: number,
-  userId: number,
+  org: AccountRow,
+  user: AccountRow,
   role: MembershipRole,
   inviterId: number | null,
+  source: OrganizationEventSource,
 ): Promise<Membership> {
+  const orgId = org.id;
+  const userId = user.id;
   const result = await sql.begin(async (tx) => {
     const active = await membershipOf(tx, orgId, userId);
     if (active) {
@@ -56,36 +65,56 @@ export async function setMembership(
       await changed(tx, orgId);
       return { state: 'active' as const, role };
     }
-    await tx`INSERT INTO org_invitations (org_id, invitee_id, role, inviter_id)
+    const [invitation] = await tx<{ id: number }[]>`
+      INSERT INTO org_invitations (org_id, invitee_id, role, inviter_id)
       VALUES (${orgId}, ${userId}, ${invitationRole(role)}, ${inviterId})
       ON CONFLICT (org_id, invitee_id) WHERE invitee_id IS NOT NULL DO UPDATE
       SET role = EXCLUDED.role, inviter_id = EXCLUDED.inviter_id, created_at = now(),
-        expires_at = now() + make_interval(days => ${INVITATION_DAYS})`;
+        expires_at = now() + make_interval(days => ${INVITATION_DAYS})
+      RETURNING id`;
+    await emitMemberInvited(tx, org, (await invitationById(tx, orgId, invitation!.id))!, user, source);
     return { state: 'pending' as const, role };
   });
   bus?.applyLocally(`account:${orgId}`);
   return result;
 }
 
-/** The user accepts their pending invitation: a member with its role. Null when there is none (or it expired). */
+/**
+ * The user accepts their pending invitation: a member with its role, in the
+ * invitation's teams (their repositories' cached permissions are dropped), and
+ * an `organization` `member_added` event. Null when there is none (or it expired).
+ */
 export async function acceptInvitation(
   sql: Sql,
   bus: InvalidationBus | undefined,
-  orgId: number,
-  userId: number,
+  org: AccountRow,
+  user: AccountRow,
+  source: OrganizationEventSource,
 ): Promise<Membership | null> {
+  const orgId = org.id;
+  const userId = user.id;
   const accepted = await sql.begin(async (tx) => {
-    const [invitation] = await tx<{ role: string }[]>`DELETE FROM org_invitations
-      WHERE org_id = ${orgId} AND invitee_id = ${userId} AND expires_at > now() RETURNING role`;
+    const [invitation] = await tx<{ id: number; role: string }[]>`SELECT id, role FROM org_invitations
+      WHERE org_id = ${orgId} AND invitee_id = ${userId} AND expires_at > now() FOR UPDATE`;
     if (!invitation) return null;
+    const teamIds = await invitationTeamIds(tx, invitation.id);
+    await tx`DELETE FROM org_invitations WHERE id = ${invitation.id}`;
     const role: MembershipRole = invitation.role === 'admin' ? 'admin' : 'member';
     await tx`INSERT INTO org_members (org_id, user_id, role) VALUES (${orgId}, ${userId}, ${role})
       ON CONFLICT (org_id, user_id) DO NOTHING`;
+    for (const teamId of teamIds)
+      await tx`INSERT INTO team_members (team_id, user_id) VALUES (${teamId}, ${userId}) ON CONFLICT DO NOTHING`;
+    const repositories: number[] = [];
+    for (const teamId of teamIds) repositories.push(...(await repositoriesOfSubtree(tx, teamId)));
+    const topics = await publishRepositories(tx, repositories);
     await changed(tx, orgId);
-    return { state: 'active' as const, role };
+    await emitMemberAdded(tx, org, user, role, source);
+    return { membership: { state: 'active' as const, role }, topics };
   });
-  if (accepted) bus?.applyLocally(`account:${orgId}`);
-  return accepted;
+  if (!accepted) return null;
+  bus?.applyLocally(`account:${orgId}`);
+  applyTopicsLocally(bus, accepted.topics);
+  return accepted.membership;
 }
 
 /** Cancels the user's pending invitation; false when there was none. */

@@ -110,11 +110,27 @@ export class AccountStore {
     return row!;
   }
 
-  async addMember(orgId: number, userId: number, role: 'member' | 'admin' = 'member'): Promise<void> {
+  /**
+   * Makes the user a member with `role` (or changes their role). `afterAdd`
+   * runs in the change's transaction, told whether the user is a new member
+   * (the `organization` `member_added` event: server/orgs/organization-events.ts).
+   */
+  async addMember(
+    orgId: number,
+    userId: number,
+    role: 'member' | 'admin' = 'member',
+    afterAdd?: (tx: TransactionSql, added: boolean) => Promise<unknown>,
+  ): Promise<void> {
     await this.sql.begin(async (tx) => {
-      await tx`INSERT INTO org_members (org_id, user_id, role) VALUES (${orgId}, ${userId}, ${role})
-               ON CONFLICT (org_id, user_id) DO UPDATE SET role = EXCLUDED.role`;
+      // xmax is 0 on a row this statement inserted, not on one it updated: a new member.
+      const [row] = await tx<{ added: boolean }[]>`
+        INSERT INTO org_members (org_id, user_id, role) VALUES (${orgId}, ${userId}, ${role})
+        ON CONFLICT (org_id, user_id) DO UPDATE SET role = EXCLUDED.role RETURNING (xmax = 0) AS added`;
+      const added = row!.added;
+      // A new member's invitation, if any, is spent.
+      if (added) await tx`DELETE FROM org_invitations WHERE org_id = ${orgId} AND invitee_id = ${userId}`;
       await publish(tx, `account:${orgId}`);
+      await afterAdd?.(tx, added);
     });
     this.bus?.applyLocally(`account:${orgId}`);
   }

@@ -19,6 +19,18 @@ import {
   setMembership,
   updateOwnMembership,
 } from './memberships.js';
+import {
+  cancelInvitation,
+  createInvitation,
+  listFailedInvitations,
+  listInvitationTeams,
+  listPendingInvitations,
+} from './invitations.js';
+import {
+  convertMemberToOutsideCollaborator,
+  listOutsideCollaborators,
+  removeOutsideCollaboratorHandler,
+} from './outside-collaborators.js';
 import { updateOrganizationHandler } from './orgs-update.js';
 import { listRepositoriesForOrg, listRepositoriesForUserAccount } from './repos-lists.js';
 
@@ -42,4 +54,12 @@ export const orgsHandlers = {
   'orgs/list-memberships-for-authenticated-user': listOwnMemberships,
   'orgs/get-membership-for-authenticated-user': getOwnMembership,
   'orgs/update-membership-for-authenticated-user': updateOwnMembership,
+  'orgs/list-pending-invitations': listPendingInvitations,
+  'orgs/create-invitation': createInvitation,
+  'orgs/cancel-invitation': cancelInvitation,
+  'orgs/list-invitation-teams': listInvitationTeams,
+  'orgs/list-failed-invitations': listFailedInvitations,
+  'orgs/list-outside-collaborators': listOutsideCollaborators,
+  'orgs/convert-member-to-outside-collaborator': convertMemberToOutsideCollaborator,
+  'orgs/remove-outside-collaborator': removeOutsideCollaboratorHandler,
 } satisfies Partial<Handlers>;

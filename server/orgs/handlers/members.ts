@@ -88,7 +88,7 @@ export const removeMember: Handler<'orgs/remove-member'> = async (ctx) => {
   ctx.checkScopes();
   ensureOwner(standing);
   const user = await userNamed(ctx, ctx.params.username);
-  if (!(await removeFromOrganization(ctx.services, org, user))) throw notFound();
+  if (!(await removeFromOrganization(ctx.services, org, user, ctx.principal))) throw notFound();
   return NO_CONTENT;
 };
 

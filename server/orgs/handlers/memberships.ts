@@ -30,9 +30,11 @@ export const setMembership: Handler<'orgs/set-membership-for-user'> = async (ctx
   const user = await ctx.services.accounts.byLogin(ctx.params.username);
   if (user?.kind !== 'User') throw notFound();
   const { body } = await ctx.input();
-  const inviter = ctx.principal.kind === 'token' && !ctx.principal.installation ? ctx.principal.user.id : null;
+  // An installation invites as its app's bot account, as GitHub names it the inviter.
+  const inviter = ctx.principal.kind === 'token' ? ctx.principal.user.id : null;
   const { sql, bus, urls } = ctx.services;
-  const membership = await setMembershipOf(sql, bus, org.id, user.id, body?.role ?? 'member', inviter);
+  const source = { urls, sender: ctx.principal };
+  const membership = await setMembershipOf(sql, bus, org, user, body?.role ?? 'member', inviter, source);
   return { status: 200, body: membershipView(org, user, membership, urls) };
 };
 
@@ -41,7 +43,8 @@ export const removeMembership: Handler<'orgs/remove-membership-for-user'> = asyn
   ctx.checkScopes();
   ensureOwner(standing);
   const user = await ctx.services.accounts.byLogin(ctx.params.username);
-  if (user?.kind !== 'User' || !(await removeFromOrganization(ctx.services, org, user))) throw notFound();
+  if (user?.kind !== 'User' || !(await removeFromOrganization(ctx.services, org, user, ctx.principal)))
+    throw notFound();
   return { status: 204, body: undefined };
 };
 
@@ -81,8 +84,9 @@ export const updateOwnMembership: Handler<'orgs/update-membership-for-authentica
   const { sql, bus, accounts, urls } = ctx.services;
   const current = await membershipState(sql, org.id, me.user.id);
   if (!current) throw notFound();
-  const membership = current.state === 'active' ? current : await acceptInvitation(sql, bus, org.id, me.user.id);
-  if (!membership) throw notFound();
   const user = (await accounts.byId(me.user.id))!;
+  const membership =
+    current.state === 'active' ? current : await acceptInvitation(sql, bus, org, user, { urls, sender: ctx.principal });
+  if (!membership) throw notFound();
   return { status: 200, body: membershipView(org, user, membership, urls) };
 };

@@ -5,6 +5,7 @@
 // an admin passes while enforce_admins is off. mergeable_state follows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant } from '../test-support/grant.js';
+import { graphqlOk } from '../test-support/graphql-call.js';
 import { MergeTestRepo, pulls } from '../test-support/merge-test-repo.js';
 import type { TestUser } from '../test-support/test-server.js';
 
@@ -32,6 +33,14 @@ const review = (number: number, token: string, event = 'APPROVE') =>
 const status = (sha: string, state: string, context = 'ci') =>
   t.call(`/repos/alice/proj/statuses/${sha}`, { method: 'POST', token: t.alice.token, body: { state, context } });
 
+/** GraphQL's view: mergeStateStatus and reviewDecision (read twice: the second answer may come from the cache). */
+async function graphqlState(number: number) {
+  const query = `query($n: Int!) { repository(owner: "alice", name: "proj") { pullRequest(number: $n) { mergeStateStatus reviewDecision } } }`;
+  const answer = await graphqlOk(t.server, query, { n: number }, t.carol.token);
+  expect(answer.errors).toBeUndefined();
+  return answer.data!.repository.pullRequest as { mergeStateStatus: string; reviewDecision: string | null };
+}
+
 beforeAll(async () => {
   t = await MergeTestRepo.start();
   bob = await t.server.createUser('bob');
@@ -55,11 +64,13 @@ describe('merging into a protected branch', () => {
     const head = await t.commitAndPush('gated', { 'gated.txt': 'g\n' }, 'gated work', 'main');
     const pull = await t.open('gated');
     expect((await t.computed(pull.number)).mergeable_state).toBe('blocked');
+    expect(await graphqlState(pull.number)).toEqual({ mergeStateStatus: 'BLOCKED', reviewDecision: 'REVIEW_REQUIRED' });
     const first = await t.merge(pull.number, {}, t.carol.token);
     expect(first.status).toBe(405);
     expect(first.json.message).toBe('At least 1 approving review is required by reviewers with write access.');
 
     expect((await review(pull.number, bob.token, 'REQUEST_CHANGES')).status).toBe(200);
+    expect((await graphqlState(pull.number)).reviewDecision).toBe('CHANGES_REQUESTED');
     expect((await t.merge(pull.number, {}, t.carol.token)).json.message).toBe(
       'Changes were requested by reviewers with write access.',
     );
@@ -73,6 +84,11 @@ describe('merging into a protected branch', () => {
 
     await status(head, 'success');
     expect((await t.computed(pull.number)).mergeable_state).toBe('clean');
+    expect(await graphqlState(pull.number)).toEqual({ mergeStateStatus: 'CLEAN', reviewDecision: 'APPROVED' });
+    // A failing check that is not required: unstable.
+    await status(head, 'failure', 'lint');
+    expect((await t.computed(pull.number)).mergeable_state).toBe('unstable');
+    expect((await graphqlState(pull.number)).mergeStateStatus).toBe('UNSTABLE');
     const merged = await t.merge(pull.number, {}, t.carol.token);
     expect(merged.status).toBe(200);
     expect(merged.json.merged).toBe(true);
@@ -102,6 +118,8 @@ describe('merging into a protected branch', () => {
     const pull = await t.open('stale');
     await t.commitAndPush('main', { 'other.txt': 'o\n' }, 'base moves on', 'main');
     expect((await t.computed(pull.number)).mergeable_state).toBe('behind');
+    // No reviews required: no decision.
+    expect(await graphqlState(pull.number)).toEqual({ mergeStateStatus: 'BEHIND', reviewDecision: null });
     const behind = await t.merge(pull.number, {}, t.carol.token);
     expect(behind.status).toBe(405);
     expect(behind.json.message).toBe('Head branch is not up to date with the base branch.');

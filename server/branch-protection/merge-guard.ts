@@ -38,9 +38,9 @@ export function conditionsPull(row: PullRow): ConditionsPull {
 const MAX_FILES = 3000;
 
 /** The pull request's changed paths (merge base to head), read at most once, and only when asked. */
-export function changedPathsOf(git: GitRepositories, repo: RepositoryRow, row: PullRow) {
+export function changedPathsOf(git: GitRepositories, repo: RepositoryRow, pull: ConditionsPull) {
   let paths: Promise<readonly string[]> | undefined;
-  const { base_sha: base, head_sha: head } = row.pull;
+  const { baseSha: base, headSha: head } = pull;
   const read = async () => {
     // Histories without a common commit: the whole head is the change (as pulls/pull-diff.ts).
     const from = (await git.git(repo.id, ['merge-base', base, head]).catch(() => base)).trim();
@@ -72,7 +72,8 @@ export async function mergeRefusal(
   const skipReviews =
     (actor.userId !== null && (bypass?.users.includes(actor.userId) ?? false)) ||
     (actor.appId !== null && (bypass?.apps.includes(actor.appId) ?? false));
-  const withPaths = { ...deps, changedPaths: changedPathsOf(deps.git, repo, pull) };
-  const unmet = await firstUnmet(withPaths, repo, conditionsPull(pull), rule, skipReviews);
+  const candidate = conditionsPull(pull);
+  const withPaths = { ...deps, changedPaths: changedPathsOf(deps.git, repo, candidate) };
+  const unmet = await firstUnmet(withPaths, repo, candidate, rule, skipReviews);
   return unmet?.message ?? null;
 }

@@ -11,13 +11,13 @@
 // a clean one the conditions and the head's statuses and check runs.
 import { latestRunsOfCommits } from '../checks/check-batch-reads.js';
 import type { Sql } from '../db/database.js';
-import type { PullRow } from '../pulls/pull-rows.js';
 import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { latestStatusesOfCommits } from '../statuses/status-batch-reads.js';
 import { ruleForBranch } from './branch-patterns.js';
 import { firstUnmet } from './merge-conditions.js';
-import { changedPathsOf, conditionsPull } from './merge-guard.js';
+import { changedPathsOf } from './merge-guard.js';
+import type { ConditionsPull } from './merge-conditions.js';
 import { type ProtectionRow, protectionsOf } from './protections-store.js';
 import { reviewVerdict, type ReviewDecision } from './review-verdict.js';
 
@@ -43,33 +43,34 @@ async function ruleOf(deps: MergeStateDeps, repo: RepositoryRow, branch: string)
   return rules.length === 0 ? null : ruleForBranch(rules, branch);
 }
 
-/** `stored`: the state without protection (mergeableStateOf). */
+/** `stored`: the state without protection (mergeableStateOf); `open`: whether the pull request is. */
 export async function mergeStateOf(
   deps: MergeStateDeps,
   repo: RepositoryRow,
-  row: PullRow,
+  pull: ConditionsPull,
   stored: string,
+  open: boolean,
 ): Promise<string> {
-  if (stored !== 'clean' || row.issue.state !== 'open') return stored;
-  const rule = await ruleOf(deps, repo, row.pull.base_ref);
+  if (stored !== 'clean' || !open) return stored;
+  const rule = await ruleOf(deps, repo, pull.baseRef);
   if (rule !== null) {
-    const withPaths = { ...deps, changedPaths: changedPathsOf(deps.git, repo, row) };
-    const unmet = await firstUnmet(withPaths, repo, conditionsPull(row), rule);
+    const withPaths = { ...deps, changedPaths: changedPathsOf(deps.git, repo, pull) };
+    const unmet = await firstUnmet(withPaths, repo, pull, rule);
     if (unmet !== null) return unmet.kind === 'behind' ? 'behind' : 'blocked';
   }
   const required = new Set(rule?.required_status_checks?.checks.map((check) => check.context) ?? []);
-  return (await unstable(deps.sql, repo.id, row.pull.head_sha, required)) ? 'unstable' : 'clean';
+  return (await unstable(deps.sql, repo.id, pull.headSha, required)) ? 'unstable' : 'clean';
 }
 
 /** GraphQL's `reviewDecision`: null unless the base branch's rule requires reviews. */
 export async function reviewDecisionOf(
   deps: MergeStateDeps,
   repo: RepositoryRow,
-  row: PullRow,
+  pull: ConditionsPull,
 ): Promise<ReviewDecision | null> {
-  const rule = await ruleOf(deps, repo, row.pull.base_ref);
+  const rule = await ruleOf(deps, repo, pull.baseRef);
   const setting = rule?.required_pull_request_reviews;
   if (!setting) return null;
-  const withPaths = { ...deps, changedPaths: changedPathsOf(deps.git, repo, row) };
-  return (await reviewVerdict(withPaths, repo, conditionsPull(row), setting)).decision;
+  const withPaths = { ...deps, changedPaths: changedPathsOf(deps.git, repo, pull) };
+  return (await reviewVerdict(withPaths, repo, pull, setting)).decision;
 }

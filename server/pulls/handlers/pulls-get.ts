@@ -1,3 +1,4 @@
+import { conditionsPull } from '../../branch-protection/merge-guard.js';
 import { mergeStateOf } from '../../branch-protection/merge-state.js';
 import { notFound } from '../../errors/domain-error.js';
 import { routeRepository } from '../../http/repository-access.js';
@@ -37,5 +38,11 @@ export const getPull: Handler<'pulls/get'> = async (ctx) => {
   if (body.mergeable_state !== 'clean') return { status: 200, body };
   const row = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
   if (!row) throw notFound();
-  return { status: 200, body: { ...body, mergeable_state: await mergeStateOf(ctx.services, repo, row, 'clean') } };
+  return {
+    status: 200,
+    body: {
+      ...body,
+      mergeable_state: await mergeStateOf(ctx.services, repo, conditionsPull(row), 'clean', row.issue.state === 'open'),
+    },
+  };
 };

@@ -21,19 +21,44 @@ import type { ConditionsPull } from './merge-conditions.js';
 import { type ProtectionRow, protectionsOf } from './protections-store.js';
 import { reviewVerdict, type ReviewDecision } from './review-verdict.js';
 
+export interface HeadChecks {
+  statuses: { context: string; state: string }[];
+  runs: { name: string; status: string; conclusion: string | null }[];
+}
+
 export interface MergeStateDeps {
   sql: Sql;
   git: GitRepositories;
-  /** The repository's rules, when the caller has them (GraphQL's loader); read otherwise. */
+  /** The repository's rules, when the caller has them (GraphQL's per-request read); read otherwise. */
   rules?: readonly ProtectionRow[];
+  /** The latest statuses and check runs of commits, when the caller batches them (GraphQL); read otherwise. */
+  headChecks?: (repositoryId: number, sha: string) => Promise<HeadChecks>;
+}
+
+/** The latest statuses and check runs of several commits, two statements in all. */
+export async function headChecksOf(
+  sql: Sql,
+  keys: readonly { repositoryId: number; sha: string }[],
+): Promise<HeadChecks[]> {
+  const [statuses, runs] = await Promise.all([latestStatusesOfCommits(sql, keys), latestRunsOfCommits(sql, keys)]);
+  return keys.map((key) => ({
+    statuses: statuses.filter((s) => Number(s.repository_id) === key.repositoryId && s.sha === key.sha),
+    runs: runs.filter((r) => Number(r.repository_id) === key.repositoryId && r.head_sha === key.sha),
+  }));
 }
 
 const PASSING = new Set(['success', 'neutral', 'skipped']);
 
 /** Whether a status or check run that is not required is failing or pending on `sha`. */
-async function unstable(sql: Sql, repositoryId: number, sha: string, required: ReadonlySet<string>): Promise<boolean> {
-  const keys = [{ repositoryId, sha }];
-  const [statuses, runs] = await Promise.all([latestStatusesOfCommits(sql, keys), latestRunsOfCommits(sql, keys)]);
+async function unstable(
+  deps: MergeStateDeps,
+  repositoryId: number,
+  sha: string,
+  required: ReadonlySet<string>,
+): Promise<boolean> {
+  const { statuses, runs } = deps.headChecks
+    ? await deps.headChecks(repositoryId, sha)
+    : (await headChecksOf(deps.sql, [{ repositoryId, sha }]))[0]!;
   if (statuses.some((s) => !required.has(s.context) && s.state !== 'success')) return true;
   return runs.some((r) => !required.has(r.name) && (r.status !== 'completed' || !PASSING.has(r.conclusion ?? '')));
 }
@@ -59,7 +84,7 @@ export async function mergeStateOf(
     if (unmet !== null) return unmet.kind === 'behind' ? 'behind' : 'blocked';
   }
   const required = new Set(rule?.required_status_checks?.checks.map((check) => check.context) ?? []);
-  return (await unstable(deps.sql, repo.id, pull.headSha, required)) ? 'unstable' : 'clean';
+  return (await unstable(deps, repo.id, pull.headSha, required)) ? 'unstable' : 'clean';
 }
 
 /** GraphQL's `reviewDecision`: null unless the base branch's rule requires reviews. */

@@ -4,7 +4,7 @@
 // failing the whole field (the field is non-null).
 import { mergeStateOf } from '../../branch-protection/merge-state.js';
 import { mergeableStateOf } from '../../pulls/mergeable-state.js';
-import { conditionsOfModel, rulesOf } from './pull-protection.js';
+import { conditionsOfModel, headChecksReader, rulesOf } from './pull-protection.js';
 import type { MergeStateStatus, PullRequestResolvers } from '../generated/resolvers-types.js';
 
 const STATES: ReadonlySet<string> = new Set<MergeStateStatus>([
@@ -21,10 +21,18 @@ const STATES: ReadonlySet<string> = new Set<MergeStateStatus>([
 export const mergeStateStatusField: Pick<PullRequestResolvers, 'mergeStateStatus'> = {
   mergeStateStatus: async (pull, _args, ctx) => {
     let state = mergeableStateOf(pull);
-    const repo = state === 'clean' ? await ctx.loaders.repositoryById.load(pull.repository_id) : null;
-    if (repo) {
-      const deps = { sql: ctx.services.sql, git: ctx.services.git, rules: await rulesOf(ctx, repo.id) };
-      state = await mergeStateOf(deps, repo, conditionsOfModel(pull), state, pull.state === 'open');
+    if (state === 'clean' && pull.state === 'open') {
+      // Asked at once for every pull request of the page, so that one read serves them all.
+      const headChecks = headChecksReader(ctx);
+      headChecks(pull.repository_id, pull.head_sha).catch(() => undefined);
+      const [repo, rules] = await Promise.all([
+        ctx.loaders.repositoryById.load(pull.repository_id),
+        rulesOf(ctx, pull.repository_id),
+      ]);
+      if (repo) {
+        const deps = { sql: ctx.services.sql, git: ctx.services.git, rules, headChecks };
+        state = await mergeStateOf(deps, repo, conditionsOfModel(pull), state, true);
+      }
     }
     state = state.toUpperCase();
     return STATES.has(state) ? (state as MergeStateStatus) : 'UNKNOWN';

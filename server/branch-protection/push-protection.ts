@@ -10,6 +10,7 @@ import type { Sql } from '../db/database.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { MESSAGES, holdingRule, refusalBeforeObjects } from './ref-guard.js';
 import { type ProtectionRow, protectionsOf } from './protections-store.js';
+import { mayPushUnder, type PushActor, RESTRICTED_MESSAGE } from './push-restrictions.js';
 
 export interface PushedRef {
   ref: string;
@@ -31,7 +32,10 @@ export async function pushProtectionEnv(
   repo: RepositoryRow,
   permission: Permission | null,
   commands: readonly PushedRef[] | null,
+  actor?: PushActor,
 ): Promise<Record<string, string>> {
+  const restricted = async (rule: ProtectionRow) =>
+    actor !== undefined && !(await mayPushUnder(sql, rule.restrictions, actor));
   const rules = await protectionsOf(sql, repo.id);
   if (rules.length === 0) return {};
   const lines: string[] = [];
@@ -39,7 +43,11 @@ export async function pushProtectionEnv(
     for (const rule of rules) {
       if (!rule.enforce_admins && permission === 'admin') continue;
       const flags = `U${rule.lock_branch ? 'L' : ''}${rule.allow_deletions ? '' : 'D'}${hookFlags(rule)}`;
-      const reason = rule.required_pull_request_reviews || rule.required_status_checks ? MESSAGES.pullRequest : '';
+      const reason = (await restricted(rule))
+        ? RESTRICTED_MESSAGE
+        : rule.required_pull_request_reviews || rule.required_status_checks
+          ? MESSAGES.pullRequest
+          : '';
       lines.push(`refs/heads/${rule.pattern.replace(/\*\*/g, '*')}\t${flags}\t${reason}`);
     }
   } else {
@@ -51,7 +59,9 @@ export async function pushProtectionEnv(
         before: !command.old || ZERO.test(command.old) ? null : command.old,
         after: !command.new || ZERO.test(command.new) ? null : command.new,
       };
-      const reason = await refusalBeforeObjects(sql, repo, rule, update, 'push');
+      const reason = (await restricted(rule))
+        ? RESTRICTED_MESSAGE
+        : await refusalBeforeObjects(sql, repo, rule, update, 'push');
       // A deletion the rule allows needs no flags; one it refuses carries its reason.
       lines.push(`${command.ref}\t${hookFlags(rule)}\t${oneLine(reason ?? '')}`);
     }

@@ -11,6 +11,7 @@ import { isForced } from '../repos/git-commits.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { ruleForBranch } from './branch-patterns.js';
 import { type ProtectionRow, protectionsOf } from './protections-store.js';
+import { mayPushUnder, type PushActor, RESTRICTED_MESSAGE } from './push-restrictions.js';
 import { checksMessage, requiredCheckStates } from './required-checks.js';
 
 export interface RefUpdate {
@@ -84,9 +85,12 @@ export async function refUpdateRefusal(
   permission: Permission | null,
   update: RefUpdate,
   path: RefPath,
+  actor?: PushActor,
 ): Promise<string | null> {
   const rule = holdingRule(await protectionsOf(services.sql, repo.id), update.ref, permission);
   if (rule === null) return null;
+  // Push restrictions: who moves the ref must be listed (push-restrictions.ts).
+  if (actor && !(await mayPushUnder(services.sql, rule.restrictions, actor))) return RESTRICTED_MESSAGE;
   const early = await refusalBeforeObjects(services.sql, repo, rule, update, path);
   if (early !== null || update.after === null) return early;
   const { before, after } = update;

@@ -4,6 +4,7 @@
 // `push` event is the one a real push emits. GitHub's answers: an existing
 // file needs its blob `sha` (missing: 422, stale: 409); a missing branch is
 // 404, except that a first file on an empty repository creates it.
+import { pushActorOf } from '../branch-protection/push-restrictions.js';
 import type { Principal } from '../auth/principal.js';
 import { conflict, notFound, refused, requiresAuthentication, validationFailed } from '../errors/domain-error.js';
 import { authorIdentity, serviceIdentity, type GitIdentity } from '../repos/commit-identity.js';
@@ -104,7 +105,14 @@ export async function writeFile(
   }
   // A protected branch refuses what its rule forbids (branch-protection/ref-guard.ts): 409, as GitHub answers here.
   const update = { ref, before: parent, after: made.commit };
-  const refusal = await refUpdateRefusal(services, repo, change.permission ?? null, update, 'api');
+  const refusal = await refUpdateRefusal(
+    services,
+    repo,
+    change.permission ?? null,
+    update,
+    'api',
+    pushActorOf(principal),
+  );
   if (refusal) throw conflict(refusal);
   const moved = await changeRefs(services, repo, principal, () => git.updateRef(repo.id, ref, made.commit, parent));
   if (!moved) throw conflict(`${ref} is at a different commit than ${parent ?? 'none'}: it changed meanwhile`);

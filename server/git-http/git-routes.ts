@@ -4,6 +4,7 @@
 // applies a push, each by git's own machinery (git-process.ts). Not REST:
 // git's answers (git-answer.ts), the `git` rate-limit resource, and no REST
 // body cap or deadline. Mounted before the catch-all 404.
+import { pushActorOf } from '../branch-protection/push-restrictions.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { H3, H3Event } from 'h3';
 import { getRouterParam } from 'h3';
@@ -78,7 +79,7 @@ function repositoryTarget(services: Services): GitTargetOf {
       gitDir: services.git.pathOf(repo.id),
       pushEnv: onlyRefsEnv(onlyRefs),
       hookNeeded: (commands) => mayBeRefused(commands, ALWAYS_REFUSED, onlyRefs),
-      protectionEnv: (commands) => pushProtectionEnv(services.sql, repo, permission, commands),
+      protectionEnv: (commands) => pushProtectionEnv(services.sql, repo, permission, commands, pushActorOf(principal)),
       push: (start) => push(services, repo, principal, start),
     };
   };

@@ -1,3 +1,4 @@
+import { pushActorOf } from '../../branch-protection/push-restrictions.js';
 import { conflict, validationFailed } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { accessRepository } from '../../http/repository-access.js';
@@ -32,7 +33,7 @@ export const createRef: Handler<'git/create-ref'> = async (ctx) => {
   }
   if (await git.resolveRef(repo.id, body.ref)) throw conflict('Reference already exists');
   const update = { ref: body.ref, before: null, after: body.sha };
-  const refusal = await refUpdateRefusal(ctx.services, repo, permission, update, 'api');
+  const refusal = await refUpdateRefusal(ctx.services, repo, permission, update, 'api', pushActorOf(ctx.principal));
   if (refusal) throw refused(refusal);
   const created = await changeRefs(ctx.services, repo, ctx.principal, () => git.createRef(repo.id, body.ref, body.sha));
   if (!created) throw conflict('Reference already exists');

@@ -1,3 +1,4 @@
+import { pushActorOf } from '../../branch-protection/push-restrictions.js';
 import { refused, validationFailed } from '../../errors/domain-error.js';
 import { refUpdateRefusal } from '../../branch-protection/ref-guard.js';
 import type { Handler } from '../../http/operation-context.js';
@@ -19,7 +20,15 @@ export const deleteRef: Handler<'git/delete-ref'> = async (ctx) => {
   if (!(await git.isValidRefName(full))) throw missing();
   const sha = await git.resolveRef(repo.id, full);
   const refusal =
-    sha && (await refUpdateRefusal(ctx.services, repo, permission, { ref: full, before: sha, after: null }, 'api'));
+    sha &&
+    (await refUpdateRefusal(
+      ctx.services,
+      repo,
+      permission,
+      { ref: full, before: sha, after: null },
+      'api',
+      pushActorOf(ctx.principal),
+    ));
   if (refusal) throw refused(refusal);
   if (!sha || !(await changeRefs(ctx.services, repo, ctx.principal, () => git.deleteRef(repo.id, full, sha))))
     throw missing();

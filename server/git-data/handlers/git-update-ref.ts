@@ -1,3 +1,4 @@
+import { pushActorOf } from '../../branch-protection/push-restrictions.js';
 import { refused } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { isForced } from '../../repos/git-commits.js';
@@ -45,6 +46,7 @@ export const updateRef: Handler<'git/update-ref'> = async (ctx) => {
     permission,
     { ref: full, before: current, after: sha },
     'api',
+    pushActorOf(ctx.principal),
   );
   if (refusal) throw unprocessable(refusal);
   const moved = await changeRefs(ctx.services, repo, ctx.principal, () => git.updateRef(repo.id, full, sha, current));

@@ -112,6 +112,8 @@ const FIELDS: Record<string, string[]> = {
     'reviews',
     'latestReviews',
     'reviewThreads',
+    // Reads the base branch's protection rule (migration 043 puts the trigger on branch_protections), the
+    // reviews, reviewers' grants, and CODEOWNERS at the pull request's base_sha (a column: fixed per row).
     'reviewDecision',
   ],
   // Reviews, their threads and comments (migration 023 puts the trigger on all three tables; a push that

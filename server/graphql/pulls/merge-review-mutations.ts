@@ -29,12 +29,17 @@ export const mergePullRequest: M['mergePullRequest'] = async (_parent, { input }
   const writer = await writerOf(ctx, repo, 'mergePullRequest', 'write', 'pull_requests');
   try {
     await restRules(ctx, 'mergePullRequest', () =>
-      mergePull({ services: ctx.services, principal: ctx.principal }, repo, pull.number, {
-        method: METHODS[input.mergeMethod ?? 'MERGE'],
-        ...(input.expectedHeadOid != null ? { sha: input.expectedHeadOid } : {}),
-        ...(input.commitHeadline != null ? { commitTitle: input.commitHeadline } : {}),
-        ...(input.commitBody != null ? { commitMessage: input.commitBody } : {}),
-      }),
+      mergePull(
+        { services: ctx.services, principal: ctx.principal, permission: writer.permission },
+        repo,
+        pull.number,
+        {
+          method: METHODS[input.mergeMethod ?? 'MERGE'],
+          ...(input.expectedHeadOid != null ? { sha: input.expectedHeadOid } : {}),
+          ...(input.commitHeadline != null ? { commitTitle: input.commitHeadline } : {}),
+          ...(input.commitBody != null ? { commitMessage: input.commitBody } : {}),
+        },
+      ),
     );
   } finally {
     clearIssueLoaders(ctx);

@@ -5,6 +5,8 @@
 import { connection, pageAt, twoWayWindow } from '../core/connection.js';
 import type { PullRequestResolvers } from '../generated/resolvers-types.js';
 import type { ReviewPageRequest } from '../../reviews/review-batch-reads.js';
+import { reviewDecisionOf } from '../../branch-protection/merge-state.js';
+import { conditionsOfModel, rulesOf } from '../pulls/pull-protection.js';
 
 type Fields = Pick<PullRequestResolvers, 'reviews' | 'latestReviews' | 'reviewThreads' | 'reviewDecision'>;
 
@@ -28,7 +30,14 @@ export const pullReviewFields: Fields = {
     const page = await ctx.loaders.reviewThreadPage.load({ repositoryId: pull.id, page: window });
     return connection(page.rows, page.total, pageAt(window, page.rows.length, page.total));
   },
-  // GitHub decides only where branch protection requires reviews, and answers
-  // null elsewhere, whatever the reviews say; Wharf has no such protection.
-  reviewDecision: () => null,
+  // GitHub decides only where branch protection requires reviews (the base
+  // branch's rule), and answers null elsewhere, whatever the reviews say.
+  reviewDecision: async (pull, _args, ctx) => {
+    const rules = await rulesOf(ctx, pull.repository_id);
+    if (rules.length === 0) return null;
+    const repo = await ctx.loaders.repositoryById.load(pull.repository_id);
+    if (!repo) return null;
+    const deps = { sql: ctx.services.sql, git: ctx.services.git, rules };
+    return reviewDecisionOf(deps, repo, conditionsOfModel(pull));
+  },
 };

@@ -1,3 +1,5 @@
+import { conditionsPull } from '../../branch-protection/merge-guard.js';
+import { mergeStateOf } from '../../branch-protection/merge-state.js';
 import { notFound } from '../../errors/domain-error.js';
 import { routeRepository } from '../../http/repository-access.js';
 import { mediaResult, requestedMediaParam } from '../../http/media-type.js';
@@ -31,5 +33,16 @@ export const getPull: Handler<'pulls/get'> = async (ctx) => {
     );
   });
   if (!body) throw notFound();
-  return { status: 200, body };
+  // Branch protection and the head's checks make a clean pull request blocked, behind or unstable,
+  // read now (the cached body does not follow checks or rules).
+  if (body.mergeable_state !== 'clean') return { status: 200, body };
+  const row = await pullByNumber(ctx.services.sql, repo.id, ctx.params.pull_number);
+  if (!row) throw notFound();
+  return {
+    status: 200,
+    body: {
+      ...body,
+      mergeable_state: await mergeStateOf(ctx.services, repo, conditionsPull(row), 'clean', row.issue.state === 'open'),
+    },
+  };
 };

@@ -4,8 +4,15 @@
 // fires), and the pull request marked merged in that ref sync's transaction
 // by merged-by-push.ts, which finds the commit recorded here as
 // pending_merge_sha (squash and rebase do not contain the head). The caller
-// has checked that the principal may write to the repository.
+// has checked that the principal may write to the repository; branch
+// protection is asked here, before the commit is built (merge-guard.ts:
+// reviews, checks, restrictions, strict) and before the compare-and-swap
+// (ref-guard.ts with the `merge` path: lock, linear history).
+import type { Permission } from '../../access/permissions.js';
 import type { Principal } from '../../auth/principal.js';
+import { mergeRefusal } from '../../branch-protection/merge-guard.js';
+import { pushActorOf } from '../../branch-protection/push-restrictions.js';
+import { refUpdateRefusal } from '../../branch-protection/ref-guard.js';
 import { conflict, notAllowed, notFound, requiresAuthentication } from '../../errors/domain-error.js';
 import { authorIdentity, serviceIdentity } from '../../repos/commit-identity.js';
 import type { RepositoryRow } from '../../repos/repository-row.js';
@@ -38,6 +45,8 @@ export interface MergeOutcome {
 export interface MergeContext {
   services: Services;
   principal: Principal;
+  /** The caller's permission on the repository (admins pass protection where enforce_admins is off); null holds them all. */
+  permission?: Permission | null;
 }
 
 const notMergeable = (message = 'Pull Request is not mergeable') => notAllowed(message);
@@ -101,6 +110,9 @@ export async function mergePull(
   const baseRef = `refs/heads/${row.pull.base_ref}`;
   const base = await git.resolveRef(repo.id, baseRef);
   if (base === null) throw notMergeable();
+  const permission = ctx.permission ?? null;
+  const refusal = await mergeRefusal(services, repo, row, permission, pushActorOf(principal));
+  if (refusal !== null) throw notMergeable(refusal);
   const account = await services.accounts.byId(principal.user.id);
   const who: Identities = {
     author: authorIdentity(
@@ -110,6 +122,9 @@ export async function mergePull(
     committer: serviceIdentity(config.vendor, config.noreplyHost),
   };
   const sha = await buildCommit(ctx, repo, row, base, request, who);
+  const update = { ref: baseRef, before: base, after: sha };
+  const moveRefusal = await refUpdateRefusal(services, repo, permission, update, 'merge');
+  if (moveRefusal !== null) throw notMergeable(moveRefusal);
   // Committed before the base moves, so whichever sync sees the new tip (ours or the reconciler's) knows who merged it.
   // Another merge of this pull request under way (or its head moved): this one stops here.
   // The issue and pull request rows first: the lock order of pull-locks.ts (the update bumps the issue-list generation).

@@ -42,7 +42,7 @@ export async function attemptAutoMerge(services: Services, request: AutoMergeReq
   if (principal === null || decision === null || decision.refused)
     return stop('The user who enabled auto-merge no longer has write access to this repository');
   try {
-    const outcome = await mergePull({ services, principal }, repo, number, {
+    const outcome = await mergePull({ services, principal, permission: decision.permission }, repo, number, {
       method: request.merge_method,
       ...(request.commit_title !== null ? { commitTitle: request.commit_title } : {}),
       ...(request.commit_message !== null ? { commitMessage: request.commit_message } : {}),

@@ -11,6 +11,7 @@ import { loadConfig } from '../../config.js';
 import { connect } from '../../db/database.js';
 import { createLogger } from '../../log.js';
 import { githubComponentErrors } from '../../test-support/github-schema.js';
+import { grant } from '../../test-support/grant.js';
 import { graphqlOk } from '../../test-support/graphql-call.js';
 import { actions, MergeTestRepo, pulls } from '../../test-support/merge-test-repo.js';
 
@@ -152,7 +153,7 @@ describe('merging', () => {
     }
     const merged = (await repo.call(`${pulls}/${pull.number}`)).json;
     expect(merged.merged_by.login).toBe('alice');
-    const log = await repo.cloneLog('main', 'origin/main -2');
+    const log = await repo.cloneLog('main');
     expect(log[0]).toContain(`|Ship it|`);
     // Squashed onto the previous tip: one new commit, one push, one close.
     expect(log[1]).not.toContain('auto change');
@@ -208,6 +209,43 @@ describe('merging', () => {
     expect((await repo.call(`${pulls}/${pull.number}`)).json.merged).toBe(false);
     await setting(true);
   });
+});
+
+describe('after the last approval', () => {
+  it('merges when a writer approves, as the reviews the protection asks arrive', async () => {
+    await setting(true);
+    const bob = await repo.server.createUser('bob');
+    await grant(repo.server, repo.repoId, bob.id, 'write');
+    const protect = await repo.call('/repos/alice/proj/branches/main/protection', {
+      method: 'PUT',
+      token: repo.alice.token,
+      body: {
+        required_status_checks: { strict: false, contexts: ['ci'] },
+        enforce_admins: true,
+        required_pull_request_reviews: { required_approving_review_count: 1 },
+        restrictions: null,
+      },
+    });
+    expect(protect.status).toBe(200);
+    await repo.pullMain();
+    const head = await repo.commitAndPush('reviewed', { 'reviewed.txt': 'r\n' }, 'reviewed change', 'main');
+    const pull = await repo.open('reviewed');
+    expect((await status(head, 'success')).status).toBe(201);
+    expect((await enable(pull.node_id, repo.alice.token, 'REBASE', null)).errors).toBeUndefined();
+    expect((await settled(pull.id))?.last_refusal).toMatch(/approving review/);
+    const approved = await repo.call(`${pulls}/${pull.number}/reviews`, {
+      method: 'POST',
+      token: bob.token,
+      body: { event: 'APPROVE', body: '' },
+    });
+    expect(approved.status).toBe(200);
+    await vi.waitFor(async () => expect((await repo.call(`${pulls}/${pull.number}`)).json.merged).toBe(true), {
+      timeout: 15_000,
+      interval: 50,
+    });
+    // Rebased: the head's commit, replayed on the base, is the new tip.
+    expect((await repo.cloneLog('main'))[0]).toContain('|reviewed change|');
+  }, 60_000);
 });
 
 async function secondProcess(): Promise<WharfApp & { close(): Promise<void> }> {

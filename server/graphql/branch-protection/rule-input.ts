@@ -11,7 +11,7 @@ import type { RepositoryRow } from '../../repos/repository-row.js';
 import type { GraphqlContext } from '../core/context.js';
 import { githubError, nodeNotFound } from '../core/errors.js';
 import type { CreateBranchProtectionRuleInput } from '../generated/resolvers-types.js';
-import { storable } from '../mutation/in-mutation.js';
+import { loginsOfUserIds, storable } from '../mutation/in-mutation.js';
 
 /** The settings both mutations take (the update's input has the same fields, all optional). */
 export type RuleSettingsInput = Omit<CreateBranchProtectionRuleInput, 'pattern' | 'repositoryId' | 'clientMutationId'>;
@@ -22,14 +22,7 @@ const NO_ACTORS = { users: [], teams: [], apps: [] };
 async function loginsOf(ctx: GraphqlContext, ids: readonly string[]): Promise<string[]> {
   if (ids.length > 100)
     throw githubError('UNPROCESSABLE', 'The list of users, apps, and teams in total is limited to 100 items.');
-  const logins: string[] = [];
-  for (const id of ids) {
-    const userId = decodeNodeIdOf(id, 'User');
-    const account = userId === null ? null : await ctx.loaders.accountById.load(userId);
-    if (account === null) throw nodeNotFound(id);
-    logins.push(account.login);
-  }
-  return logins;
+  return loginsOfUserIds(ctx, ids);
 }
 
 function appIdOf(id: string | null | undefined): number | undefined {

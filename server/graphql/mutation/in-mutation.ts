@@ -53,6 +53,16 @@ export async function assigneesFromIds(
   ids: readonly string[],
   mutation: string,
 ): Promise<AccountRef[]> {
+  const logins = await loginsOfUserIds(ctx, ids);
+  try {
+    return await resolveAssignees(ctx.services.sql, repo, logins);
+  } catch (error) {
+    throw asGraphqlError(error, ctx, mutation);
+  }
+}
+
+/** The logins of the users behind U_ ids, in order; an id that names no user is NOT_FOUND. */
+export async function loginsOfUserIds(ctx: GraphqlContext, ids: readonly string[]): Promise<string[]> {
   const logins: string[] = [];
   for (const id of ids) {
     const userId = decodeNodeIdOf(id, 'User');
@@ -60,9 +70,5 @@ export async function assigneesFromIds(
     if (account === null) throw nodeNotFound(id);
     logins.push(account.login);
   }
-  try {
-    return await resolveAssignees(ctx.services.sql, repo, logins);
-  } catch (error) {
-    throw asGraphqlError(error, ctx, mutation);
-  }
+  return logins;
 }

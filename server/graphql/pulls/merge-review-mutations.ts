@@ -4,12 +4,10 @@
 // (pull-mutation-access.ts). The payload shows the pull request as it is
 // after the work.
 import { canEditIssue } from '../../access/issue-permissions.js';
-import { decodeNodeIdOf } from '../../ids/node-id.js';
 import { mergePull } from '../../pulls/merge/merge-pull.js';
 import { removeReviewRequests, requestedLogins, requestReviewers } from '../../pulls/review-requests.js';
-import { nodeNotFound } from '../core/errors.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
-import { clearIssueLoaders, inMutation } from '../mutation/in-mutation.js';
+import { clearIssueLoaders, inMutation, loginsOfUserIds } from '../mutation/in-mutation.js';
 import { forbiddenMutation, writerOf } from '../access/writer.js';
 import { pullAfter, pullPayload, restRules, visiblePull } from './pull-mutation-access.js';
 import { changeRequestedTeams, teamSlugsOf } from './request-team-reviews.js';
@@ -57,13 +55,7 @@ export const requestReviews: M['requestReviews'] = async (_parent, { input }, ct
   if (!canEditIssue(writer.permission, pull.user_id, writer.userId)) throw forbiddenMutation(ctx, 'requestReviews');
   // Teams by node id (request-team-reviews.ts); clients send `teamIds: []` with users alone.
   const teamSlugs = await teamSlugsOf(ctx, repo, input.teamIds ?? []);
-  const logins: string[] = [];
-  for (const id of input.userIds ?? []) {
-    const userId = decodeNodeIdOf(id, 'User');
-    const account = userId === null ? null : await ctx.loaders.accountById.load(userId);
-    if (account === null) throw nodeNotFound(id);
-    logins.push(account.login);
-  }
+  const logins = await loginsOfUserIds(ctx, input.userIds ?? []);
   await inMutation(ctx, repo, 'requestReviews', async (events) => {
     const now = await requestedLogins(events, pull.number);
     const lower = (list: string[]) => new Set(list.map((login) => login.toLowerCase()));

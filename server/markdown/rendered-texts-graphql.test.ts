@@ -74,6 +74,20 @@ const ask = async (query: string, token: string) => {
   return answer.data!.repository;
 };
 
+/** The references of a whole list were looked up in one statement of each kind (repositories, issues, users). */
+function expectOneLookupOfEachKind() {
+  for (const marker of [
+    'AS w(owner, repo)',
+    'SELECT o.login, r.name, i.number',
+    'FROM accounts WHERE lower(login) = ANY',
+  ])
+    expect(
+      statements.filter((q) => q.includes(marker)),
+      marker,
+    ).toHaveLength(1);
+  expect(statements.length).toBeLessThanOrEqual(10);
+}
+
 describe('titleHTML', () => {
   it('renders an issue’s and a pull request’s title as one line: code spans and references, the rest escaped', async () => {
     const repo = await ask(
@@ -102,15 +116,7 @@ describe('titleHTML', () => {
     );
     expect(linked).toHaveLength(LISTED);
     expect(linked[0].titleHTML).toMatch(/^more <code>\d+<\/code> <a href="[^"]+\/alice\/t\/issues\/1">#1<\/a>/);
-    const once = (marker: string) =>
-      expect(
-        statements.filter((q) => q.includes(marker)),
-        marker,
-      ).toHaveLength(1);
-    once('AS w(owner, repo)');
-    once('SELECT o.login, r.name, i.number');
-    once('FROM accounts WHERE lower(login) = ANY');
-    expect(statements.length).toBeLessThanOrEqual(10);
+    expectOneLookupOfEachKind();
   });
 });
 
@@ -148,15 +154,7 @@ describe('Commit.messageHeadlineHTML and messageBodyHTML', () => {
       expect(n.messageHeadlineHTML).toMatch(/for <a href="[^"]+\/alice\/t\/issues\/1">#1<\/a>$/);
       expect(n.messageBodyHTML).toContain(`<tt>${initial.slice(0, 7)}</tt>`);
     }
-    const once = (marker: string) =>
-      expect(
-        statements.filter((q) => q.includes(marker)),
-        marker,
-      ).toHaveLength(1);
-    once('AS w(owner, repo)');
-    once('SELECT o.login, r.name, i.number');
-    once('FROM accounts WHERE lower(login) = ANY');
-    expect(statements.length).toBeLessThanOrEqual(10);
+    expectOneLookupOfEachKind();
   });
 });
 

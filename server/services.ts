@@ -24,6 +24,7 @@ import type { EventContext } from './issues/issue-webhooks.js';
 import { emitIssueChangesAsPull } from './pulls/pull-issue-events.js';
 import { lockPullsOfBranches } from './pulls/pull-locks.js';
 import { synchronizePulls } from './pulls/pull-synchronize.js';
+import { stopAutoMergeOnUntrustedPush } from './pulls/auto-merge/auto-merge-on-push.js';
 import { remapReviewThreads, remapThreadsForBase } from './reviews/comments/thread-remap.js';
 import type { RefFollowers } from './webhooks/ref-followers.js';
 
@@ -52,18 +53,21 @@ export interface Services {
 
 /**
  * Pull requests follow their branches (and their review threads the moved
- * heads and bases) and apps get check suites for pushed heads, in each ref
+ * heads and bases; a push to a fork's head by someone who may not write to
+ * the base turns auto-merge off) and apps get check suites for pushed heads, in each ref
  * change's transaction, and the repository's license follows its default
  * branch; handed to the ref-change path here because pulls, review comments,
  * checks and licenses sit above it.
  */
 export const refFollowers: RefFollowers = {
   lock: lockPullsOfBranches,
-  moved: (tx, { git, urls }, repo, change, who) =>
-    synchronizePulls(tx, git, urls, repo, change, who, {
+  moved: async (tx, { git, urls }, repo, change, who) => {
+    await synchronizePulls(tx, git, urls, repo, change, who, {
       headMoved: remapReviewThreads,
       baseMoved: remapThreadsForBase,
-    }),
+    });
+    await stopAutoMergeOnUntrustedPush(tx, urls, repo, change, who);
+  },
   pushed: requestSuitesOnPush,
   license: detectLicense,
 };

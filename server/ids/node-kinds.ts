@@ -67,6 +67,11 @@ export const NODE_KINDS = Object.freeze([
   { code: 45, prefix: 'T_', type: 'Team' },
   // Branch protection rules (issue 37, GraphQL), GitHub's prefix.
   { code: 46, prefix: 'BPR_', type: 'BranchProtectionRule' },
+  // Auto-merge turned on or off on a pull request (issue 37), issue_events rows as above.
+  { code: 47, prefix: 'AMEE_', type: 'AutoMergeEnabledEvent' },
+  { code: 48, prefix: 'ASEE_', type: 'AutoSquashEnabledEvent' },
+  { code: 49, prefix: 'AREE_', type: 'AutoRebaseEnabledEvent' },
+  { code: 50, prefix: 'AMDE_', type: 'AutoMergeDisabledEvent' },
 ] as const);
 
 export type NodeKind = (typeof NODE_KINDS)[number];

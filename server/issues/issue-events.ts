@@ -28,7 +28,12 @@ export type IssueEventKind =
   | 'convert_to_draft'
   | 'ready_for_review'
   | 'merged'
-  | 'head_ref_deleted';
+  | 'head_ref_deleted'
+  // Auto-merge turned on (one kind per merge method, GitHub's) and off.
+  | 'auto_merge_enabled'
+  | 'auto_squash_enabled'
+  | 'auto_rebase_enabled'
+  | 'auto_merge_disabled';
 
 export interface IssueEventDetails {
   assignee_id?: number;
@@ -43,6 +48,9 @@ export interface IssueEventDetails {
   reviewer_id?: number;
   /** merged: the commit the base branch moved to. */
   commit_id?: string;
+  /** auto_merge_disabled: why, in words and as a code (GraphQL `reason`, `reasonCode`). */
+  reason?: string;
+  reason_code?: string;
 }
 
 /** Each kind's GraphQL type, which its node_id names too. */
@@ -64,6 +72,10 @@ export const NODE_TYPE: Record<IssueEventKind, NodeType> = {
   ready_for_review: 'ReadyForReviewEvent',
   merged: 'MergedEvent',
   head_ref_deleted: 'HeadRefDeletedEvent',
+  auto_merge_enabled: 'AutoMergeEnabledEvent',
+  auto_squash_enabled: 'AutoSquashEnabledEvent',
+  auto_rebase_enabled: 'AutoRebaseEnabledEvent',
+  auto_merge_disabled: 'AutoMergeDisabledEvent',
 };
 
 export interface NewIssueEvent {

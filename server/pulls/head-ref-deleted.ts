@@ -8,7 +8,7 @@
 import type { TransactionSql } from '../db/database.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { recordIssueEvents } from '../issues/issue-events.js';
-import type { EventSender } from './pull-webhooks.js';
+import { senderAccountId, type EventSender } from './pull-webhooks.js';
 
 export interface DeletedRef {
   ref: string;
@@ -28,8 +28,6 @@ export async function recordHeadRefDeleted(
     SELECT i.id, i.repository_id FROM pull_requests p JOIN issues i ON i.id = p.issue_id
     WHERE p.head_repository_id = ${repo.id} AND p.head_ref = ${branch} AND p.head_sha = ${change.before}
     ORDER BY i.id`;
-  const deleter = (who.sender as { id?: unknown } | null)?.id;
-  // The sender of a push by an app's installation is its bot, an account as any other.
-  const actorId = typeof deleter === 'number' ? deleter : null;
+  const actorId = senderAccountId(who);
   for (const issue of issues) await recordIssueEvents(tx, issue, actorId, [{ event: 'head_ref_deleted' }]);
 }

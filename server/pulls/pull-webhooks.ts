@@ -47,6 +47,12 @@ export interface EventSender {
   installation: InstallationRef | null;
 }
 
+/** The account id in a sender's body (a push by an app's installation names its bot, an account as any other). */
+export function senderAccountId(who: EventSender): number | null {
+  const id = (who.sender as { id?: unknown } | null)?.id;
+  return typeof id === 'number' ? id : null;
+}
+
 export function emitPullRequestEvents(
   ctx: EventContext,
   row: PullRow,

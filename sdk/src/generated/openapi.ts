@@ -2435,7 +2435,7 @@ export interface paths {
         };
         /**
          * List issue events
-         * @description What happened to the issue, oldest first: closed, reopened, assigned, unassigned, locked, unlocked, renamed, labeled, unlabeled, milestoned, demilestoned, and on a pull request review_requested, review_request_removed, convert_to_draft, ready_for_review, merged (with the merge commit as commit_id) and head_ref_deleted. Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
+         * @description What happened to the issue, oldest first: closed, reopened, assigned, unassigned, locked, unlocked, renamed, labeled, unlabeled, milestoned, demilestoned, and on a pull request review_requested, review_request_removed, convert_to_draft, ready_for_review, merged (with the merge commit as commit_id), head_ref_deleted, and auto_merge_enabled / auto_squash_enabled / auto_rebase_enabled / auto_merge_disabled (auto-merge turned on with that method, or off). Public repositories are readable anonymously; a private repository is 404 to anonymous callers and 403 to signed-in non-members.
          */
         get: operations["issues/list-events"];
         put?: never;
@@ -7258,7 +7258,7 @@ export interface components {
             url: string;
             actor: components["schemas"]["nullable-simple-user"];
             /** @enum {string} */
-            event: "closed" | "reopened" | "assigned" | "unassigned" | "locked" | "unlocked" | "renamed" | "labeled" | "unlabeled" | "milestoned" | "demilestoned" | "review_requested" | "review_request_removed" | "convert_to_draft" | "ready_for_review" | "merged" | "head_ref_deleted";
+            event: "closed" | "reopened" | "assigned" | "unassigned" | "locked" | "unlocked" | "renamed" | "labeled" | "unlabeled" | "milestoned" | "demilestoned" | "review_requested" | "review_request_removed" | "convert_to_draft" | "ready_for_review" | "merged" | "head_ref_deleted" | "auto_merge_enabled" | "auto_squash_enabled" | "auto_rebase_enabled" | "auto_merge_disabled";
             /** @description The merge commit for `merged`; null for every other event. */
             commit_id: string | null;
             /** @description The API URL of `commit_id`, or null. */

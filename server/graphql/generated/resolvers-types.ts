@@ -303,13 +303,21 @@ export type AutoMergeRequest = {
 /** Represents a 'auto_rebase_enabled' event on a given pull request. */
 export type AutoRebaseEnabledEvent = Node & {
   __typename?: 'AutoRebaseEnabledEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  enabler?: Maybe<User>;
   id: Scalars['ID']['output'];
+  pullRequest?: Maybe<PullRequest>;
 };
 
 /** Represents a 'auto_squash_enabled' event on a given pull request. */
 export type AutoSquashEnabledEvent = Node & {
   __typename?: 'AutoSquashEnabledEvent';
+  actor?: Maybe<Actor>;
+  createdAt: Scalars['DateTime']['output'];
+  enabler?: Maybe<User>;
   id: Scalars['ID']['output'];
+  pullRequest?: Maybe<PullRequest>;
 };
 
 /** Represents a 'automatic_base_change_failed' event on a given pull request. */
@@ -10150,10 +10158,10 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( Omit<AddedToMergeQueueEvent, 'actor' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enqueuer?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
     | ( AddedToProjectEvent )
     | ( TimelineEventModel )
-    | ( Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, disabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
-    | ( Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
-    | ( AutoRebaseEnabledEvent )
-    | ( AutoSquashEnabledEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
     | ( Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( AutomaticBaseChangeSucceededEvent )
     | ( Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
@@ -10275,10 +10283,10 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<AddedToMergeQueueEvent, 'actor' | 'enqueuer' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enqueuer?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
     | ( AddedToProjectEvent )
     | ( TimelineEventModel )
-    | ( Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, disabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
-    | ( Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, enabler?: Maybe<_RefType['User']>, pullRequest?: Maybe<_RefType['PullRequest']> } )
-    | ( AutoRebaseEnabledEvent )
-    | ( AutoSquashEnabledEvent )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
+    | ( TimelineEventModel )
     | ( Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
     | ( AutomaticBaseChangeSucceededEvent )
     | ( Omit<BaseRefChangedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'] } )
@@ -10458,11 +10466,11 @@ export type ResolversTypes = {
   Assignee: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Assignee']>;
   AuditLogOrder: AuditLogOrder;
   AuditLogOrderField: AuditLogOrderField;
-  AutoMergeDisabledEvent: ResolverTypeWrapper<Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, disabler?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
-  AutoMergeEnabledEvent: ResolverTypeWrapper<Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, enabler?: Maybe<ResolversTypes['User']>, pullRequest?: Maybe<ResolversTypes['PullRequest']> }>;
+  AutoMergeDisabledEvent: ResolverTypeWrapper<TimelineEventModel>;
+  AutoMergeEnabledEvent: ResolverTypeWrapper<TimelineEventModel>;
   AutoMergeRequest: ResolverTypeWrapper<Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
-  AutoRebaseEnabledEvent: ResolverTypeWrapper<AutoRebaseEnabledEvent>;
-  AutoSquashEnabledEvent: ResolverTypeWrapper<AutoSquashEnabledEvent>;
+  AutoRebaseEnabledEvent: ResolverTypeWrapper<TimelineEventModel>;
+  AutoSquashEnabledEvent: ResolverTypeWrapper<TimelineEventModel>;
   AutomaticBaseChangeFailedEvent: ResolverTypeWrapper<Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'] }>;
   AutomaticBaseChangeSucceededEvent: ResolverTypeWrapper<AutomaticBaseChangeSucceededEvent>;
   Base64String: ResolverTypeWrapper<Scalars['Base64String']['output']>;
@@ -11126,11 +11134,11 @@ export type ResolversParentTypes = {
   AssignedEvent: TimelineEventModel;
   Assignee: ResolversUnionTypes<ResolversParentTypes>['Assignee'];
   AuditLogOrder: AuditLogOrder;
-  AutoMergeDisabledEvent: Omit<AutoMergeDisabledEvent, 'actor' | 'disabler' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, disabler?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
-  AutoMergeEnabledEvent: Omit<AutoMergeEnabledEvent, 'actor' | 'enabler' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, enabler?: Maybe<ResolversParentTypes['User']>, pullRequest?: Maybe<ResolversParentTypes['PullRequest']> };
+  AutoMergeDisabledEvent: TimelineEventModel;
+  AutoMergeEnabledEvent: TimelineEventModel;
   AutoMergeRequest: Omit<AutoMergeRequest, 'enabledBy' | 'pullRequest'> & { enabledBy?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
-  AutoRebaseEnabledEvent: AutoRebaseEnabledEvent;
-  AutoSquashEnabledEvent: AutoSquashEnabledEvent;
+  AutoRebaseEnabledEvent: TimelineEventModel;
+  AutoSquashEnabledEvent: TimelineEventModel;
   AutomaticBaseChangeFailedEvent: Omit<AutomaticBaseChangeFailedEvent, 'actor' | 'pullRequest'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'] };
   AutomaticBaseChangeSucceededEvent: AutomaticBaseChangeSucceededEvent;
   Base64String: Scalars['Base64String']['output'];
@@ -11775,12 +11783,20 @@ export type AutoMergeRequestResolvers<ContextType = GraphqlContext, ParentType e
 };
 
 export type AutoRebaseEnabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoRebaseEnabledEvent'] = ResolversParentTypes['AutoRebaseEnabledEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enabler?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type AutoSquashEnabledEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AutoSquashEnabledEvent'] = ResolversParentTypes['AutoSquashEnabledEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enabler?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pullRequest?: Resolver<Maybe<ResolversTypes['PullRequest']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

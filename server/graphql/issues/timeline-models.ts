@@ -46,7 +46,11 @@ export type PullTimelineEventType =
   | 'ConvertToDraftEvent'
   | 'ReadyForReviewEvent'
   | 'MergedEvent'
-  | 'HeadRefDeletedEvent';
+  | 'HeadRefDeletedEvent'
+  | 'AutoMergeEnabledEvent'
+  | 'AutoSquashEnabledEvent'
+  | 'AutoRebaseEnabledEvent'
+  | 'AutoMergeDisabledEvent';
 
 /** The GraphQL types of the kinds an issue's timeline reads (issue-timeline.ts's ISSUE_RECORDED). */
 export type IssueTimelineEventType =

@@ -4,6 +4,7 @@
 // (push access, as mergePullRequest). The payload shows the pull request
 // with its autoMergeRequest as it is after the change.
 import { disableAutoMerge, enableAutoMerge } from '../../pulls/auto-merge/auto-merge-changes.js';
+import { STOPPED_BY_USER } from '../../pulls/auto-merge/auto-merge-stops.js';
 import type { GraphqlContext } from '../core/context.js';
 import type { MutationResolvers } from '../generated/resolvers-types.js';
 import { clearIssueLoaders } from '../mutation/in-mutation.js';
@@ -45,5 +46,5 @@ export const enablePullRequestAutoMerge: M['enablePullRequestAutoMerge'] = (_par
 
 export const disablePullRequestAutoMerge: M['disablePullRequestAutoMerge'] = (_parent, { input }, ctx) =>
   changeAutoMerge(ctx, 'disablePullRequestAutoMerge', input, (pull, repo) =>
-    disableAutoMerge(ctx.services, repo, ctx.principal, pull.number, 'Auto-merge was disabled by the user'),
+    disableAutoMerge(ctx.services, repo, ctx.principal, pull.number, STOPPED_BY_USER),
   );

@@ -29,6 +29,19 @@ const reviewRequest = {
     event.details.reviewer_id == null ? null : ctx.loaders.accountById.load(event.details.reviewer_id),
 };
 
+// Who turned auto-merge on (the enabler) or off (the disabler: the user, or
+// the enabler when Wharf turned it off for them, with the reason).
+const autoMergeEnabled = {
+  ...eventCommon,
+  pullRequest: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => pullOf(event, ctx),
+  enabler: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => userAccount(event, ctx),
+};
+
+async function userAccount(event: TimelineEventModel, ctx: GraphqlContext) {
+  const account = event.actor_id === null ? null : await ctx.loaders.accountById.load(event.actor_id);
+  return account?.kind === 'User' ? account : null;
+}
+
 export const pullTimelineEventResolvers: Pick<Resolvers, PullTimelineEventType> = {
   ReviewRequestedEvent: reviewRequest,
   ReviewRequestRemovedEvent: reviewRequest,
@@ -53,5 +66,15 @@ export const pullTimelineEventResolvers: Pick<Resolvers, PullTimelineEventType> 
       const pull = await pullOf(event, ctx);
       return branchRef(ctx, await headRepository(ctx, pull), pull.head_ref);
     },
+  },
+  AutoMergeEnabledEvent: autoMergeEnabled,
+  AutoSquashEnabledEvent: autoMergeEnabled,
+  AutoRebaseEnabledEvent: autoMergeEnabled,
+  AutoMergeDisabledEvent: {
+    ...eventCommon,
+    pullRequest: (event, _args, ctx) => pullOf(event, ctx),
+    disabler: (event, _args, ctx) => userAccount(event, ctx),
+    reason: (event) => event.details.reason ?? null,
+    reasonCode: (event) => event.details.reason_code ?? null,
   },
 };

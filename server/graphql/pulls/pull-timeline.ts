@@ -29,6 +29,10 @@ const PULL_RECORDED: Partial<Record<PullRequestTimelineItemsItemType, IssueEvent
   READY_FOR_REVIEW_EVENT: 'ready_for_review',
   MERGED_EVENT: 'merged',
   HEAD_REF_DELETED_EVENT: 'head_ref_deleted',
+  AUTO_MERGE_ENABLED_EVENT: 'auto_merge_enabled',
+  AUTO_SQUASH_ENABLED_EVENT: 'auto_squash_enabled',
+  AUTO_REBASE_ENABLED_EVENT: 'auto_rebase_enabled',
+  AUTO_MERGE_DISABLED_EVENT: 'auto_merge_disabled',
 };
 
 /** The commits, oldest first, each with its committer date. */
@@ -41,8 +45,16 @@ async function datedCommits(pull: PullModel, ctx: GraphqlContext) {
   return oids.map((oid, i) => ({ oid, at: commits[i]!.committer.utc }));
 }
 
-// The older `timeline`'s union has no draft events: they are left out of it, as GitHub's.
-const { CONVERT_TO_DRAFT_EVENT: _draft, READY_FOR_REVIEW_EVENT: _ready, ...OLDER_RECORDED } = PULL_RECORDED;
+// The older `timeline`'s union has no draft or auto-merge events: they are left out of it, as GitHub's.
+const {
+  CONVERT_TO_DRAFT_EVENT: _draft,
+  READY_FOR_REVIEW_EVENT: _ready,
+  AUTO_MERGE_ENABLED_EVENT: _autoMerge,
+  AUTO_SQUASH_ENABLED_EVENT: _autoSquash,
+  AUTO_REBASE_ENABLED_EVENT: _autoRebase,
+  AUTO_MERGE_DISABLED_EVENT: _autoMergeOff,
+  ...OLDER_RECORDED
+} = PULL_RECORDED;
 
 /** The pull request's timeline, its commits as PullRequestCommit (timelineItems) or as Commit (`timeline`). */
 const sourceOf = (pull: PullModel, ctx: GraphqlContext, asPullCommit: boolean) =>

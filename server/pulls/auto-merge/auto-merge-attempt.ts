@@ -14,6 +14,7 @@ import { DomainError } from '../../errors/domain-error.js';
 import type { Services } from '../../services.js';
 import { mergePull } from '../merge/merge-pull.js';
 import { disableAutoMerge } from './auto-merge-changes.js';
+import { ENABLER_LOST_ACCESS, NO_LONGER_ALLOWED, type AutoMergeStop } from './auto-merge-stops.js';
 import type { AutoMergeRequest } from './auto-merge-store.js';
 
 export type AttemptOutcome =
@@ -33,14 +34,13 @@ export async function attemptAutoMerge(services: Services, request: AutoMergeReq
     userId: request.enabled_by_id,
     installationId: request.installation_id,
   });
-  const stop = async (reason: string): Promise<AttemptOutcome> => {
-    await disableAutoMerge(services, repo, principal ?? { kind: 'anonymous' }, number, reason);
-    return { kind: 'disabled', reason };
+  const stop = async (why: AutoMergeStop): Promise<AttemptOutcome> => {
+    await disableAutoMerge(services, repo, principal ?? { kind: 'anonymous' }, number, why);
+    return { kind: 'disabled', reason: why.reason };
   };
-  if (!repo.allow_auto_merge) return stop('Auto-merge is not allowed for this repository');
+  if (!repo.allow_auto_merge) return stop(NO_LONGER_ALLOWED);
   const decision = principal === null ? null : await decideAccess(principal, repo, services.repos, MERGE_NEEDS);
-  if (principal === null || decision === null || decision.refused)
-    return stop('The user who enabled auto-merge no longer has write access to this repository');
+  if (principal === null || decision === null || decision.refused) return stop(ENABLER_LOST_ACCESS);
   try {
     const outcome = await mergePull({ services, principal, permission: decision.permission }, repo, number, {
       method: request.merge_method,

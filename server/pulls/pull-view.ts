@@ -2,6 +2,7 @@
 // request) bodies: the issue's fields under pull request URLs, plus head and
 // base (`owner:branch`, sha, repository) and, for the full body, merge state
 // and diff counts. `mergeable` stays null until mergeability is computed.
+import { defaultMergeTitle, defaultSquashTitle } from './merge-titles.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import { isoSecondsOrNull } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
@@ -29,9 +30,9 @@ function autoMergeView(row: PullRow, repos: RepositoryLookup, users: UserViews) 
   const head = repos(row.pull.head_repository_id)?.owner_login ?? 'unknown';
   const defaultTitle =
     request.merge_method === 'merge'
-      ? `Merge pull request #${row.issue.number} from ${head}/${row.pull.head_ref}`
+      ? defaultMergeTitle(row, head)
       : request.merge_method === 'squash'
-        ? `${row.issue.title} (#${row.issue.number})`
+        ? defaultSquashTitle(row)
         : '';
   return {
     enabled_by: users.of(request.enabled_by),

@@ -5,6 +5,7 @@
 // `commit_message` replace either part.
 import type { GitRepositories } from '../../repos/git.js';
 import type { PullRow } from '../pull-rows.js';
+import { defaultMergeTitle, defaultSquashTitle } from '../merge-titles.js';
 
 /** What the default messages read of a pull request (REST's PullRow, or GraphQL's model for viewerMerge…Text). */
 export interface MessageSource {
@@ -20,10 +21,7 @@ export interface MessageParts {
 const join = (title: string, body: string) => (body === '' ? `${title}\n` : `${title}\n\n${body}\n`);
 
 export function mergeCommitMessage(row: MessageSource, headOwner: string, parts: MessageParts): string {
-  return join(
-    parts.title ?? `Merge pull request #${row.issue.number} from ${headOwner}/${row.pull.head_ref}`,
-    parts.message ?? row.issue.title,
-  );
+  return join(parts.title ?? defaultMergeTitle(row, headOwner), parts.message ?? row.issue.title);
 }
 
 export async function squashCommitMessage(
@@ -33,7 +31,7 @@ export async function squashCommitMessage(
   base: string,
   parts: MessageParts,
 ): Promise<string> {
-  const title = parts.title ?? `${row.issue.title} (#${row.issue.number})`;
+  const title = parts.title ?? defaultSquashTitle(row);
   if (parts.message !== undefined) return join(title, parts.message);
   const subjects = (await git.git(repositoryId, ['log', '--reverse', '--format=%s', `${base}..${row.pull.head_sha}`]))
     .split('\n')

@@ -1,12 +1,10 @@
-// An organization hook's pings, written with the outbox in one transaction,
-// as repository hooks' are (hook-pings.ts): a new active hook and its
-// creation ping commit together, and an explicit ping is one delivery
-// whatever the hook's events and even when it is inactive.
+// An organization hook's pings: the repository hooks' flow (hook-pings.ts:
+// the hook and its creation ping in one transaction, an explicit ping as one
+// delivery) with the organization's ping body.
 import type { Principal } from '../../auth/principal.js';
-import type { Sql, TransactionSql } from '../../db/database.js';
 import type { Urls } from '../../http/urls.js';
-import { type HookRow, type HookValues, insertHook } from '../hooks-store.js';
-import { enqueue } from '../outbox.js';
+import { createPingedHook, pingOwnedHook, type PingDeps, type PingedOwner } from '../hook-pings.js';
+import type { HookRow, HookValues } from '../hooks-store.js';
 import { installationField, installationOf, senderPayload } from '../payloads/common.js';
 import { organizationPayload } from '../payloads/organization.js';
 import { zen } from '../ping-payload.js';
@@ -15,11 +13,6 @@ import { orgHookView } from './org-hook-view.js';
 export interface Organization {
   id: number;
   login: string;
-}
-
-interface PingDeps {
-  sql: Sql;
-  urls: Urls;
 }
 
 export function orgPingPayload(hook: HookRow, org: Organization, principal: Principal, urls: Urls) {
@@ -33,39 +26,15 @@ export function orgPingPayload(hook: HookRow, org: Organization, principal: Prin
   };
 }
 
-function enqueuePing(tx: TransactionSql, hook: HookRow, org: Organization, principal: Principal, urls: Urls) {
-  return enqueue(tx, [
-    {
-      hookId: hook.id,
-      repositoryId: null,
-      installationId: installationOf(principal)?.id ?? null,
-      event: 'ping',
-      action: null,
-      payload: orgPingPayload(hook, org, principal, urls),
-    },
-  ]);
-}
+const organizationHooks = (org: Organization): PingedOwner => ({
+  owner: { organizationId: org.id },
+  payload: (hook, principal, urls) => orgPingPayload(hook, org, principal, urls),
+});
 
 /** Creates the organization's hook; an active one is pinged in the same transaction. */
-export function createOrgHook(
-  { sql, urls }: PingDeps,
-  org: Organization,
-  principal: Principal,
-  values: HookValues,
-): Promise<HookRow> {
-  return sql.begin(async (tx) => {
-    const created = await insertHook(tx, { organizationId: org.id }, values);
-    if (created.active) await enqueuePing(tx, created, org, principal, urls);
-    return created;
-  }) as Promise<HookRow>;
-}
+export const createOrgHook = (deps: PingDeps, org: Organization, principal: Principal, values: HookValues) =>
+  createPingedHook(deps, organizationHooks(org), principal, values);
 
-/** Queues one ping of the hook. */
-export async function pingOrgHook(
-  { sql, urls }: PingDeps,
-  org: Organization,
-  principal: Principal,
-  hook: HookRow,
-): Promise<void> {
-  await sql.begin((tx) => enqueuePing(tx, hook, org, principal, urls));
-}
+/** Queues one ping of the organization's hook. */
+export const pingOrgHook = (deps: PingDeps, org: Organization, principal: Principal, hook: HookRow) =>
+  pingOwnedHook(deps, organizationHooks(org), principal, hook);

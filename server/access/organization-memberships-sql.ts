@@ -13,14 +13,16 @@ export interface MembershipRow {
   public: boolean;
 }
 
-/** The user's membership in the organization, or null. */
+/** The user's membership in the organization, or null; `forUpdate` locks its row for the transaction's change. */
 export async function membershipOf(
   sql: Sql | TransactionSql,
   orgId: number,
   userId: number,
+  forUpdate = false,
 ): Promise<MembershipRow | null> {
   const [row] = await sql<MembershipRow[]>`
-    SELECT role, public FROM org_members WHERE org_id = ${orgId} AND user_id = ${userId}`;
+    SELECT role, public FROM org_members WHERE org_id = ${orgId} AND user_id = ${userId}
+    ${forUpdate ? sql`FOR UPDATE` : sql``}`;
   return row ?? null;
 }
 

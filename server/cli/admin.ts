@@ -12,6 +12,7 @@ import { isPermission, PERMISSIONS, type Permission } from '../access/permission
 import { createOAuthApp } from '../oauth/oauth-apps-store.js';
 import { hashPassword } from '../web/password-hash.js';
 import { forkedPrivateRepositories, removeAccess, type Site } from './admin-access.js';
+import { leaveOrganizationTeams, type TeamsLeft, teamsLeftEvents } from '../teams/team-leaving.js';
 import { APP_COMMANDS, runAppAdmin } from './admin-apps.js';
 import { parseCommand, UsageError } from './cli-args.js';
 import { membershipOf } from '../access/organization-memberships-sql.js';
@@ -103,15 +104,25 @@ export async function runAdmin(sql: Sql, argv: string[], out: Out, site: Site): 
       const org = await mustFind(accounts, positionals[0]!, 'Organization');
       const user = await mustFind(accounts, positionals[1]!, 'User');
       const membership = await membershipOf(sql, org.id, user.id);
+      let left: TeamsLeft = { teams: [], topics: [] };
       const result = await removeAccess(
         site,
         user,
         (after) =>
-          accounts.removeMember(org.id, user.id, async (tx) => {
-            await after(tx);
-            const source = { urls: siteUrls(site), sender: actorOf(user) };
-            if (membership) await emitMemberRemoved(tx, org, user, membership.role, source);
-          }),
+          accounts.removeMember(
+            org.id,
+            user.id,
+            async (tx) => {
+              await after(tx);
+              const source = { urls: siteUrls(site), sender: actorOf(user) };
+              if (membership) await emitMemberRemoved(tx, org, user, membership.role, source);
+              // The teams they leave, as the API's removal (orgs/member-removal.ts); other processes drop their grants on the notices.
+              await teamsLeftEvents(tx, { org, principal: actorOf(user), urls: source.urls }, left.teams, user);
+            },
+            async (tx) => {
+              left = await leaveOrganizationTeams(tx, org.id, user.id);
+            },
+          ),
         (tx) => forkedPrivateRepositories(tx, org.id),
       );
       if (!result) throw new AccountError(`${user.login} is not a member of ${org.login}`);

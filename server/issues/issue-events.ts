@@ -9,6 +9,7 @@ import { simpleUser, type AccountRef, userOrNull } from '../repos/user-view.js';
 import { accountJson } from '../repos/accounts-store.js';
 import type { LockReason, StateReason } from './issue-rows.js';
 import { repositoryUrls } from './issue-view.js';
+import { teamView, type TeamSimpleFields } from '../teams/team-view.js';
 
 export type IssueEventKind =
   | 'closed'
@@ -46,6 +47,8 @@ export interface IssueEventDetails {
   milestone?: { title: string };
   /** review_requested / review_request_removed: the user asked (the actor is who asked). */
   reviewer_id?: number;
+  /** review_requested / review_request_removed: the team asked instead of a user. */
+  team_id?: number;
   /** merged: the commit the base branch moved to. */
   commit_id?: string;
   /** auto_merge_disabled: why, in words and as a code (GraphQL `reason`, `reasonCode`). */
@@ -108,13 +111,18 @@ export interface IssueEventRow {
   actor: AccountRef | null;
   assignee: AccountRef | null;
   reviewer: AccountRef | null;
+  /** The team of a team review request as it is now (null once deleted), with its parent and organization. */
+  team: { team: TeamSimpleFields; parent: TeamSimpleFields | null; org: { id: number; login: string } } | null;
 }
 
 const SELECT_EVENT = (sql: Sql, extra = sql``) => sql`
   SELECT e.id, e.event, e.details, e.created_at,
     (SELECT ${accountJson(sql, 'a')} FROM accounts a WHERE a.id = e.actor_id) AS actor,
     (SELECT ${accountJson(sql, 's')} FROM accounts s WHERE s.id = (e.details->>'assignee_id')::bigint) AS assignee,
-    (SELECT ${accountJson(sql, 'r')} FROM accounts r WHERE r.id = (e.details->>'reviewer_id')::bigint) AS reviewer ${extra}
+    (SELECT ${accountJson(sql, 'r')} FROM accounts r WHERE r.id = (e.details->>'reviewer_id')::bigint) AS reviewer,
+    (SELECT json_build_object('team', row_to_json(t), 'org', json_build_object('id', o.id, 'login', o.login),
+        'parent', (SELECT row_to_json(pt) FROM teams pt WHERE pt.id = t.parent_team_id))
+      FROM teams t JOIN accounts o ON o.id = t.org_id WHERE t.id = (e.details->>'team_id')::bigint) AS team ${extra}
   FROM issue_events e`;
 
 /** Event `id` of repository `repositoryId` with its issue's number (GET …/issues/events/{id}), or null. */
@@ -187,7 +195,11 @@ export function issueEventView(row: IssueEventRow, repo: { owner: string; name: 
       return { ...common, state_reason: row.details.state_reason ?? null };
     case 'review_requested':
     case 'review_request_removed':
-      // GitHub's review-requested-issue-event: who asked (the actor) and who was asked.
+      // GitHub's review-requested-issue-event: who asked (the actor) and who was asked, a user or a team.
+      if (row.details.team_id !== undefined) {
+        const team = row.team ? teamView(row.team.team, row.team.org, urls, row.team.parent) : undefined;
+        return { ...common, review_requester: common.actor, ...(team ? { requested_team: team } : {}) };
+      }
       return { ...common, review_requester: common.actor, requested_reviewer: userOrNull(row.reviewer, urls) };
     default:
       return common;

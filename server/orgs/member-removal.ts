@@ -4,6 +4,8 @@
 // (AccountStore.removeMember), so every process stops granting access at once;
 // their forks of the organization's private repositories they no longer read
 // go with it (as `wharf admin remove-member`), their git directories after commit.
+// They leave the organization's teams in that transaction too, one `membership`
+// removed per team after `organization` member_removed (teams/team-leaving.ts).
 import { ownerCount, membershipOf } from '../access/organization-memberships-sql.js';
 import type { Principal } from '../auth/principal.js';
 import type { TransactionSql } from '../db/database.js';
@@ -14,6 +16,8 @@ import type { RepositoryRow } from '../repos/repository-row.js';
 import { deleteRepositoryRows, removeRepositoryFiles } from '../repository-deletion/repository-deletion.js';
 import type { Services } from '../services.js';
 import type { Actor } from '../webhooks/payloads/common.js';
+import { leaveOrganizationTeams, type TeamsLeft, teamsLeftEvents } from '../teams/team-leaving.js';
+import { applyTopicsLocally } from '../db/cache-invalidation.js';
 import { emitMemberRemoved } from './organization-events.js';
 
 /** The organization's private repositories that have forks: a member who leaves may lose forks of any of them. */
@@ -29,7 +33,7 @@ async function forkedPrivateRepositories(tx: TransactionSql, orgId: number): Pro
  * event, sent by `sender`, in the removal's transaction.
  */
 export async function removeFromOrganization(
-  services: Pick<Services, 'accounts' | 'sql' | 'urls' | 'git' | 'config' | 'log'>,
+  services: Pick<Services, 'accounts' | 'sql' | 'urls' | 'git' | 'config' | 'log' | 'bus'>,
   org: AccountRow,
   user: AccountRow,
   sender: Principal,
@@ -48,16 +52,26 @@ export async function removeFromOrganization(
     installation: null,
   };
   const deleted: RepositoryRow[] = [];
-  const removed = await accounts.removeMember(org.id, user.id, async (tx) => {
-    // First: it may grant access (a conversion to outside collaborator) that keeps forks.
-    await afterRemoval?.(tx);
-    for (const upstream of await forkedPrivateRepositories(tx, org.id)) {
-      const forks = await forksLostWithAccess(tx, upstream, user.id);
-      await deleteRepositoryRows(tx, forks, actor, urls);
-      deleted.push(...forks);
-    }
-    await emitMemberRemoved(tx, org, user, membership.role, { urls, sender });
-  });
+  let left: TeamsLeft = { teams: [], topics: [] };
+  const removed = await accounts.removeMember(
+    org.id,
+    user.id,
+    async (tx) => {
+      // First: it may grant access (a conversion to outside collaborator) that keeps forks.
+      await afterRemoval?.(tx);
+      for (const upstream of await forkedPrivateRepositories(tx, org.id)) {
+        const forks = await forksLostWithAccess(tx, upstream, user.id);
+        await deleteRepositoryRows(tx, forks, actor, urls);
+        deleted.push(...forks);
+      }
+      await emitMemberRemoved(tx, org, user, membership.role, { urls, sender });
+      await teamsLeftEvents(tx, { org, principal: sender, urls }, left.teams, user);
+    },
+    async (tx) => {
+      left = await leaveOrganizationTeams(tx, org.id, user.id);
+    },
+  );
+  if (removed) applyTopicsLocally(services.bus, left.topics);
   await removeRepositoryFiles(
     { git: services.git, dataDir: services.config.dataDir },
     deleted.map((fork) => fork.id),

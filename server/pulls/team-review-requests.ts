@@ -1,7 +1,10 @@
 // Team review requests: asking teams of the repository's organization to
 // review a pull request and withdrawing the ask, in the caller's transaction,
 // with one `pull_request` review_requested / review_request_removed event per
-// team whose request changed, carrying `requested_team` (as GitHub). Only
+// team whose request changed, carrying `requested_team` (as GitHub), and
+// one issue event each (review_requested / review_request_removed with the
+// team, for …/events and the timelines; CODEOWNERS' requests too, their
+// actor the pull request's opener as on GitHub). Only
 // teams holding a grant on the repository may be asked (access/
 // team-grant-holders-sql.ts); any other slug, and any team at all on a
 // personal repository, is GitHub's "not a collaborator" 422. A request goes
@@ -9,6 +12,7 @@
 import { teamHoldsGrantIn } from '../access/team-grant-holders-sql.js';
 import type { TransactionSql } from '../db/database.js';
 import { notFound } from '../errors/domain-error.js';
+import { recordIssueEvents } from '../issues/issue-events.js';
 import type { EventContext } from '../issues/issue-webhooks.js';
 import { touchIssue } from '../issues/issue-writes.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
@@ -70,7 +74,7 @@ export async function requestTeamReviewers(
     if (inserted.count > 0) added.push(team.id);
   }
   if (added.length === 0) return current;
-  const row = await afterChange(ctx, current);
+  const row = await afterChange(ctx, current, 'review_requested', added);
   await emitTeamEvents(ctx, row, repos, 'review_requested', row.pull.requested_teams, added);
   return row;
 }
@@ -92,14 +96,26 @@ export async function removeTeamReviewRequests(
     if (deleted.count > 0) removed.push(team.id);
   }
   if (removed.length === 0) return current;
-  const row = await afterChange(ctx, current);
+  const row = await afterChange(ctx, current, 'review_request_removed', removed);
   await emitTeamEvents(ctx, row, repos, 'review_request_removed', current.pull.requested_teams, removed);
   return row;
 }
 
-/** The issue's updated_at moves; the row as it is now. */
-async function afterChange(ctx: EventContext, current: PullRow): Promise<PullRow> {
+/** The issue's updated_at moves and each team's issue event is written; the row as it is now. */
+async function afterChange(
+  ctx: EventContext,
+  current: PullRow,
+  action: 'review_requested' | 'review_request_removed',
+  teamIds: number[],
+): Promise<PullRow> {
   await touchIssue(ctx.tx, current.issue.id);
+  const actorId = ctx.principal.kind === 'token' ? ctx.principal.user.id : null;
+  await recordIssueEvents(
+    ctx.tx,
+    current.issue,
+    actorId,
+    teamIds.map((teamId) => ({ event: action, details: { team_id: teamId } })),
+  );
   return (await pullByNumber(ctx.tx, ctx.repo.id, current.issue.number))!;
 }
 

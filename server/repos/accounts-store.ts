@@ -1,6 +1,7 @@
 // Users and organizations (one table, one id space, as on GitHub).
 import { publish, type InvalidationBus } from '../db/cache-invalidation.js';
 import type { Sql, TransactionSql } from '../db/database.js';
+import { membershipOf } from '../access/organization-memberships-sql.js';
 import { canMatchText } from '../db/text-values.js';
 import { recordAccountRename } from './redirects-store.js';
 
@@ -137,14 +138,22 @@ export class AccountStore {
 
   /**
    * False when the user was not a member. `afterRemoval` runs in the removal's
-   * transaction (the forks that go with the access: server/cli/admin-access.ts).
+   * transaction (the forks that go with the access: server/cli/admin-access.ts);
+   * `beforeRemoval` too, while the membership's row, locked, is still there
+   * (the teams the member leaves: teams/team-leaving.ts).
    */
   async removeMember(
     orgId: number,
     userId: number,
     afterRemoval?: (tx: TransactionSql) => Promise<unknown>,
+    beforeRemoval?: (tx: TransactionSql) => Promise<unknown>,
   ): Promise<boolean> {
     const removed = await this.sql.begin(async (tx) => {
+      if (beforeRemoval) {
+        // Locked first: of two removals at once, only the one that finds the row runs the hook.
+        if (!(await membershipOf(tx, orgId, userId, true))) return false;
+        await beforeRemoval(tx);
+      }
       const deleted = await tx`DELETE FROM org_members WHERE org_id = ${orgId} AND user_id = ${userId}`;
       if (deleted.count === 0) return false;
       await publish(tx, `account:${orgId}`);

@@ -8,7 +8,13 @@ import type { AccountRow } from '../repos/accounts-store.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { emitRepositoryEvent } from '../webhooks/outbox.js';
 import { organizationPayload } from '../webhooks/payloads/organization.js';
-import { installationField, installationOf, repositoryPayload, senderPayload } from '../webhooks/payloads/common.js';
+import {
+  type Actor,
+  installationField,
+  installationOf,
+  repositoryPayload,
+  senderPayload,
+} from '../webhooks/payloads/common.js';
 import type { TeamRow } from './team-row.js';
 import { teamView } from './team-view.js';
 
@@ -17,7 +23,7 @@ export interface TeamAddEvent {
   parent: TeamRow | null;
   org: AccountRow;
   repo: RepositoryRow;
-  principal: Principal;
+  principal: Principal | Actor;
   urls: Urls;
 }
 

@@ -12,7 +12,13 @@ import type { AccountRow } from '../repos/accounts-store.js';
 import { type RepositoryRow, SELECT_REPOSITORY } from '../repos/repository-row.js';
 import { simpleUser } from '../repos/user-view.js';
 import { enqueueOrganizationEvent } from '../webhooks/org-hooks/organization-events.js';
-import { installationField, installationOf, repositoryPayload, senderPayload } from '../webhooks/payloads/common.js';
+import {
+  type Actor,
+  installationField,
+  installationOf,
+  repositoryPayload,
+  senderPayload,
+} from '../webhooks/payloads/common.js';
 import { organizationPayload } from '../webhooks/payloads/organization.js';
 import type { TeamRow } from './team-row.js';
 import { teamView } from './team-view.js';
@@ -20,7 +26,8 @@ import { teamView } from './team-view.js';
 /** Who made a team change, in which organization, and the URLs payloads are written with. */
 export interface TeamEventSource {
   org: AccountRow;
-  principal: Principal;
+  /** An actor too: `wharf admin remove-member` sends as the user it removes. */
+  principal: Principal | Actor;
   urls: Urls;
 }
 

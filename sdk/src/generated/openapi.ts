@@ -7272,6 +7272,8 @@ export interface components {
             review_requester?: components["schemas"]["nullable-simple-user"];
             /** @description For review_requested and review_request_removed, the user asked. */
             requested_reviewer?: components["schemas"]["nullable-simple-user"];
+            /** @description For review_requested and review_request_removed, the team asked (instead of `requested_reviewer`). */
+            requested_team?: components["schemas"]["team"];
             lock_reason?: string | null;
             rename?: {
                 from: string;

@@ -10,6 +10,7 @@ import { eventCommon, eventPath } from '../issues/timeline-events.js';
 import type { PullTimelineEventType, TimelineEventModel } from '../issues/timeline-models.js';
 import { branchRef, headRepository } from './pull-resolvers.js';
 import { pullOfRow, repositoryOf } from './pull-paths.js';
+import { loadTeam } from '../teams/team-visibility.js';
 
 const pullOf = (event: TimelineEventModel, ctx: GraphqlContext) => pullOfRow(ctx, event.issue_id);
 
@@ -24,9 +25,13 @@ const located = {
 const reviewRequest = {
   ...eventCommon,
   pullRequest: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => pullOf(event, ctx),
-  // Wharf asks users only; a deleted account's request names nobody.
-  requestedReviewer: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) =>
-    event.details.reviewer_id == null ? null : ctx.loaders.accountById.load(event.details.reviewer_id),
+  // A User or a Team (RequestedReviewer tells them apart); a deleted account or
+  // team names nobody, and so does a team the viewer may not see (the policy's
+  // team visibility, as `Organization.teams`).
+  requestedReviewer: (event: TimelineEventModel, _args: unknown, ctx: GraphqlContext) => {
+    if (event.details.team_id != null) return loadTeam(ctx, event.details.team_id);
+    return event.details.reviewer_id == null ? null : ctx.loaders.accountById.load(event.details.reviewer_id);
+  },
 };
 
 // Who turned auto-merge on (the enabler) or off (the disabler: the user, or

@@ -1,9 +1,10 @@
 // CODEOWNERS on a repository: GET …/codeowners/errors (syntax errors and
 // owners without write access, in GitHub's shape) and the review requests a
 // new pull request gets from the owners of the files it changes, never its
-// author, through the REST API as a client uses it.
+// author, through the REST API as a client uses it (and GraphQL's createPullRequest).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant } from '../test-support/grant.js';
+import { graphqlOk } from '../test-support/graphql-call.js';
 import { githubResponseErrors } from '../test-support/github-schema.js';
 import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
 
@@ -126,5 +127,30 @@ describe('review requests for code owners on a new pull request', () => {
       base: 'main',
     });
     expect(requested(pull)).toEqual([]);
+  });
+
+  it('asks the same owners when GraphQL createPullRequest opens it', async () => {
+    await branchWith(alice.token, 'graphql-js', { 'lib/tool.js': 'export {}\n' });
+    const answer = await graphqlOk(
+      server,
+      `mutation($repo: ID!) { createPullRequest(input: {repositoryId: $repo, baseRefName: "main", headRefName: "graphql-js", title: "JS by GraphQL"}) {
+        pullRequest { number reviewRequests(first: 10) { nodes { requestedReviewer { ... on User { login } } } } } } }`,
+      { repo: (await api(alice.token, '/repos/alice/app')).node_id },
+      alice.token,
+    );
+    expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+    const created = answer.data?.createPullRequest.pullRequest;
+    const logins = created.reviewRequests.nodes.map(
+      (n: { requestedReviewer: { login: string } }) => n.requestedReviewer.login,
+    );
+    expect(logins.sort()).toEqual(['bob', 'carol']);
+    const events = await api(alice.token, `/repos/alice/app/issues/${created.number}/events`);
+    expect(
+      events
+        .map(
+          (e: { event: string; requested_reviewer: { login: string } }) => `${e.event}:${e.requested_reviewer.login}`,
+        )
+        .sort(),
+    ).toEqual(['review_requested:bob', 'review_requested:carol']);
   });
 });

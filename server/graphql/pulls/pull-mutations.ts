@@ -3,6 +3,7 @@
 // so each emits exactly the `pull_request` events the REST operation does,
 // in its transaction. Anyone who can read may open a pull request; its author
 // or triage may edit, close and reopen it (REST's pulls/update).
+import { askCodeOwners, codeOwnersOfChange } from '../../pulls/code-owner-requests.js';
 import { checkedTitle } from '../../issues/issue-input.js';
 import { canEditIssue } from '../../access/issue-permissions.js';
 import { repositoryLookup } from '../../pulls/pull-access.js';
@@ -59,8 +60,10 @@ export const createPullRequest: M['createPullRequest'] = async (_parent, { input
   });
   if (counts.commits === 0) throw githubError('UNPROCESSABLE', `No commits between ${base} and ${headRef}`);
   const repos = await repositoryLookup(services, repo, [headRepo.id]);
-  const row = await inMutation(ctx, repo, 'createPullRequest', (events) =>
-    openPull(events, git, repos, {
+  // Code owners of the changed files are asked to review, as REST's pulls/create asks them.
+  const owners = await codeOwnersOfChange(services, repo, baseSha, headSha);
+  const row = await inMutation(ctx, repo, 'createPullRequest', async (events) => {
+    const opened = await openPull(events, git, repos, {
       issue: { title: prTitle, body },
       head: { ref: headRef, sha: headSha },
       headRepository: headRepo,
@@ -68,8 +71,9 @@ export const createPullRequest: M['createPullRequest'] = async (_parent, { input
       draft: input.draft ?? false,
       maintainerCanModify,
       counts,
-    }),
-  );
+    });
+    return askCodeOwners(events, repos, opened, owners);
+  });
   return { clientMutationId: input.clientMutationId, pullRequest: await pullAfter(ctx, row.issue.id) };
 };
 

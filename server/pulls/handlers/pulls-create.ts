@@ -10,10 +10,7 @@ import { branchSha, diffCounts } from '../pull-git.js';
 import { resolveHead } from '../pull-head.js';
 import { checkMaintainerGrant } from '../maintainer-grant.js';
 import { pullRequestView } from '../pull-view.js';
-import { pullFileSummary } from '../pull-diff.js';
-import { requestReviewers } from '../review-requests.js';
-import { codeownerReviewers, MAX_CODEOWNER_REQUESTS } from '../../codeowners/codeowner-reviews.js';
-import { requestTeamReviewers } from '../team-review-requests.js';
+import { askCodeOwners, codeOwnersOfChange } from '../code-owner-requests.js';
 
 // Anyone who can read the repository may open a pull request (as GitHub).
 // The head is a branch of this repository or of a repository of its fork
@@ -47,9 +44,7 @@ export const createPull: Handler<'pulls/create'> = async (ctx) => {
   }
   const repos = await repositoryLookup(ctx.services, repo, [head.repo.id]);
   // Code owners of the changed files are asked to review (server/codeowners/).
-  const owners = await codeownerReviewers(ctx.services.sql, git, repo, baseSha, async () =>
-    (await pullFileSummary(git, repo.id, { base_sha: baseSha, head_sha: headSha })).map((f) => f.filename),
-  );
+  const owners = await codeOwnersOfChange(ctx.services, repo, baseSha, headSha);
   const issue =
     body.issue !== undefined ? { number: body.issue } : { title: checkedTitle(body.title!), body: body.body ?? null };
   const row = await inTransaction(ctx.services, repo, ctx.principal, async (events) => {
@@ -62,13 +57,7 @@ export const createPull: Handler<'pulls/create'> = async (ctx) => {
       maintainerCanModify: body.maintainer_can_modify ?? false,
       counts,
     });
-    const reviewers = owners.users
-      .filter((owner) => owner.id !== opened.issue.user_id)
-      .slice(0, MAX_CODEOWNER_REQUESTS)
-      .map((owner) => owner.login);
-    const asked = reviewers.length ? await requestReviewers(events, repos, opened.issue.number, reviewers) : opened;
-    const teams = owners.teams.map((team) => team.slug);
-    return teams.length ? requestTeamReviewers(events, repos, opened.issue.number, teams, true) : asked;
+    return askCodeOwners(events, repos, opened, owners);
   });
   const view = pullRequestView(row, repos, ctx.services.urls);
   return { status: 201, body: view, headers: { Location: view.url } };

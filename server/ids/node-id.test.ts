@@ -11,9 +11,9 @@ const IDS = [1, 127, 128, 2 ** 31, Number.MAX_SAFE_INTEGER];
 
 describe('kind table', () => {
   it('has 46 kinds with unique prefixes, types and one-byte codes', () => {
-    expect(NODE_KINDS).toHaveLength(46);
+    expect(NODE_KINDS).toHaveLength(50);
     for (const key of ['code', 'prefix', 'type'] as const) {
-      expect(new Set(NODE_KINDS.map((k) => k[key])).size).toBe(46);
+      expect(new Set(NODE_KINDS.map((k) => k[key])).size).toBe(50);
     }
     for (const k of NODE_KINDS) expect(k.code >= 1 && k.code <= 255).toBe(true);
   });
@@ -29,7 +29,8 @@ describe('kind table', () => {
         '29:AE_AssignedEvent 30:UAE_UnassignedEvent 31:LOE_LockedEvent 32:UNLE_UnlockedEvent 33:RTE_RenamedTitleEvent ' +
         '34:LE_LabeledEvent 35:ULE_UnlabeledEvent 36:MIE_MilestonedEvent 37:DME_DemilestonedEvent ' +
         '38:RRE_ReviewRequestedEvent 39:RRRE_ReviewRequestRemovedEvent 40:CTDE_ConvertToDraftEvent ' +
-        '41:RFRE_ReadyForReviewEvent 42:ME_MergedEvent 43:HRDE_HeadRefDeletedEvent 44:PIN_PinnedIssue 45:T_Team 46:BPR_BranchProtectionRule',
+        '41:RFRE_ReadyForReviewEvent 42:ME_MergedEvent 43:HRDE_HeadRefDeletedEvent 44:PIN_PinnedIssue 45:T_Team 46:BPR_BranchProtectionRule ' +
+        '47:PA_PushAllowance 48:BPRA_BypassPullRequestAllowance 49:BFPA_BypassForcePushAllowance 50:RDA_ReviewDismissalAllowance',
     );
   });
 });

@@ -67,6 +67,12 @@ export const NODE_KINDS = Object.freeze([
   { code: 45, prefix: 'T_', type: 'Team' },
   // Branch protection rules (issue 37, GraphQL), GitHub's prefix.
   { code: 46, prefix: 'BPR_', type: 'BranchProtectionRule' },
+  // A rule's allowances (issue 37, GraphQL): no row of their own; the payload is
+  // version 3 (allowance-node-id.ts), the rule's id and the allowed actor.
+  { code: 47, prefix: 'PA_', type: 'PushAllowance' },
+  { code: 48, prefix: 'BPRA_', type: 'BypassPullRequestAllowance' },
+  { code: 49, prefix: 'BFPA_', type: 'BypassForcePushAllowance' },
+  { code: 50, prefix: 'RDA_', type: 'ReviewDismissalAllowance' },
 ] as const);
 
 export type NodeKind = (typeof NODE_KINDS)[number];

@@ -74,9 +74,7 @@ export async function changeRule(
   const current = await protectionByPattern(services.sql, repo.id, branch);
   if (!current) throw await notProtected(services, repo, branch);
   const values = await change(current);
-  const row = await changeRuleRow(services, repo, principal, current, values, () =>
-    notFound('Branch not protected'),
-  );
+  const row = await changeRuleRow(services, repo, principal, current, values, () => notFound('Branch not protected'));
   return { row, accounts: await accountsOf(services, row) };
 }
 

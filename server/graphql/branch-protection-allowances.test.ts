@@ -1,0 +1,309 @@
+// A branch protection rule's allowances over GraphQL (issue 37):
+// pushAllowances, bypassPullRequestAllowances, bypassForcePushAllowances and
+// reviewDismissalAllowances, set by the mutations' actor ids (users, teams
+// of the organization, apps), paged like every connection, and the same data
+// as REST's protection body for the same rule, both ways. An id that names no
+// such actor is GitHub's NOT_FOUND and changes nothing. The force-push bypass
+// list lets its actors (a team's members here) force-push where the rule
+// refuses it, through the refs API and git push.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeNodeId } from '../ids/node-id.js';
+import { createTeam, setTeamMember } from '../teams/team-service.js';
+import { createTestApp } from '../test-support/apps.js';
+import { cloneUrl, gitCli, type GitCli } from '../test-support/git-cli.js';
+import { grant } from '../test-support/grant.js';
+import { graphqlOk } from '../test-support/graphql-call.js';
+import { startTestServer, type TestServer, type TestUser } from '../test-support/test-server.js';
+
+let server: TestServer;
+let alice: TestUser;
+let carol: TestUser;
+let dave: TestUser;
+let repoNodeId: string;
+let personalRepoNodeId: string;
+const ids = { carol: '', dave: '', core: '', app: '', foreignTeam: '' };
+
+const gql = (query: string, variables: Record<string, unknown> = {}, token = alice.token) =>
+  graphqlOk(server, query, variables, token);
+
+const ACTOR = `actor { __typename ... on User { login } ... on Team { slug } ... on App { slug } }`;
+const LISTS = `restrictsPushes restrictsReviewDismissals
+  pushAllowances(first: 10) { totalCount nodes { id ${ACTOR} branchProtectionRule { pattern } } }
+  bypassPullRequestAllowances(first: 10) { totalCount nodes { id ${ACTOR} } }
+  bypassForcePushAllowances(first: 10) { totalCount nodes { id ${ACTOR} } }
+  reviewDismissalAllowances(first: 10) { totalCount nodes { id ${ACTOR} } }`;
+const CREATE = `mutation($input: CreateBranchProtectionRuleInput!) {
+  createBranchProtectionRule(input: $input) { branchProtectionRule { id ${LISTS} } } }`;
+const UPDATE = `mutation($input: UpdateBranchProtectionRuleInput!) {
+  updateBranchProtectionRule(input: $input) { branchProtectionRule { id ${LISTS} } } }`;
+const RULE = `query($id: ID!) { node(id: $id) { ... on BranchProtectionRule { ${LISTS} } } }`;
+
+const actors = (connection: { nodes: { actor: Record<string, string> }[] }) =>
+  connection.nodes.map(({ actor }) => `${actor.__typename}:${actor.login ?? actor.slug}`);
+const logins = (users: { login: string }[] | undefined) => (users ?? []).map((user) => user.login);
+const restProtection = async (branch: string) => {
+  const response = await server.api(`/repos/acme/guarded/branches/${branch}/protection`, { token: alice.token });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, any>;
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ WHARF_WEBHOOK_DISPATCH: 'off' });
+  alice = await server.createUser('alice');
+  carol = await server.createUser('carol');
+  dave = await server.createUser('dave');
+  const org = await server.createOrg('acme', alice.id);
+  const other = await server.createOrg('elsewhere', alice.id);
+  const made = await server.api('/orgs/acme/repos', {
+    method: 'POST',
+    token: alice.token,
+    body: { name: 'guarded', auto_init: true },
+  });
+  expect(made.status).toBe(201);
+  const repo = (await made.json()) as { id: number; node_id: string };
+  repoNodeId = repo.node_id;
+  personalRepoNodeId = (await server.createRepo(alice.token, { name: 'mine', auto_init: true })).node_id;
+  await grant(server, repo.id, carol.id, 'write');
+  await grant(server, repo.id, dave.id, 'write');
+  const deps = { sql: server.sql, bus: server.services.bus };
+  const core = await createTeam(deps, org.id, { name: 'Core', privacy: 'closed' }, null);
+  await setTeamMember(deps, core, dave.id, 'member');
+  const foreign = await createTeam(deps, other.id, { name: 'Outside', privacy: 'closed' }, null);
+  const app = await createTestApp(server, alice.id, 'Deploy Bot');
+  ids.carol = encodeNodeId('User', carol.id);
+  ids.dave = encodeNodeId('User', dave.id);
+  ids.core = encodeNodeId('Team', core.id);
+  ids.app = encodeNodeId('App', app.app.id);
+  ids.foreignTeam = encodeNodeId('Team', foreign.id);
+  const main = await server.api('/repos/acme/guarded/git/ref/heads/main', { token: alice.token });
+  const sha = ((await main.json()) as { object: { sha: string } }).object.sha;
+  for (const ref of ['refs/heads/release', 'refs/heads/rest-made'])
+    await server.api('/repos/acme/guarded/git/refs', { method: 'POST', token: alice.token, body: { ref, sha } });
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('allowances set through GraphQL', () => {
+  let ruleId: string;
+
+  it('answers each list with its users, teams and apps, and REST reads the same rule', async () => {
+    const created = await gql(CREATE, {
+      input: {
+        repositoryId: repoNodeId,
+        pattern: 'release',
+        requiresApprovingReviews: true,
+        restrictsPushes: true,
+        pushActorIds: [ids.carol, ids.core, ids.app, ids.carol],
+        bypassPullRequestActorIds: [ids.dave, ids.app],
+        bypassForcePushActorIds: [ids.core],
+        restrictsReviewDismissals: true,
+        reviewDismissalActorIds: [ids.carol, ids.core],
+      },
+    });
+    expect(created.errors).toBeUndefined();
+    const rule = created.data!.createBranchProtectionRule.branchProtectionRule;
+    ruleId = rule.id;
+    expect(rule.restrictsPushes).toBe(true);
+    expect(rule.restrictsReviewDismissals).toBe(true);
+    expect(rule.pushAllowances.totalCount).toBe(3);
+    expect(actors(rule.pushAllowances)).toEqual(['User:carol', 'Team:core', 'App:deploy-bot']);
+    expect(rule.pushAllowances.nodes[0].branchProtectionRule).toEqual({ pattern: 'release' });
+    expect(actors(rule.bypassPullRequestAllowances)).toEqual(['User:dave', 'App:deploy-bot']);
+    expect(actors(rule.bypassForcePushAllowances)).toEqual(['Team:core']);
+    expect(actors(rule.reviewDismissalAllowances)).toEqual(['User:carol', 'Team:core']);
+    expect(rule.pushAllowances.nodes.map((node: { id: string }) => node.id.slice(0, 3))).toEqual(['PA_', 'PA_', 'PA_']);
+    expect(rule.bypassForcePushAllowances.nodes[0].id).toMatch(/^BFPA_/);
+    expect(rule.bypassPullRequestAllowances.nodes[0].id).toMatch(/^BPRA_/);
+    expect(rule.reviewDismissalAllowances.nodes[0].id).toMatch(/^RDA_/);
+    // The same allowance keeps its id from one read to the next.
+    const again = await gql(RULE, { id: ruleId });
+    expect(again.data!.node.pushAllowances.nodes[0].id).toBe(rule.pushAllowances.nodes[0].id);
+
+    const rest = await restProtection('release');
+    expect(logins(rest.restrictions.users)).toEqual(['carol']);
+    expect(logins(rest.required_pull_request_reviews.dismissal_restrictions.users)).toEqual(['carol']);
+    expect(logins(rest.required_pull_request_reviews.bypass_pull_request_allowances.users)).toEqual(['dave']);
+  });
+
+  it('pages the lists as every connection', async () => {
+    const first = await gql(
+      `query($id: ID!) { node(id: $id) { ... on BranchProtectionRule {
+        pushAllowances(first: 2) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${ACTOR} } } } } } }`,
+      { id: ruleId },
+    );
+    const page = first.data!.node.pushAllowances;
+    expect(page.totalCount).toBe(3);
+    expect(page.pageInfo.hasNextPage).toBe(true);
+    expect(page.edges).toHaveLength(2);
+    const next = await gql(
+      `query($id: ID!, $after: String) { node(id: $id) { ... on BranchProtectionRule {
+        pushAllowances(first: 2, after: $after) { pageInfo { hasNextPage } nodes { ${ACTOR} } } } } }`,
+      { id: ruleId, after: page.pageInfo.endCursor },
+    );
+    expect(actors(next.data!.node.pushAllowances)).toEqual(['App:deploy-bot']);
+    expect(next.data!.node.pushAllowances.pageInfo.hasNextPage).toBe(false);
+    const last = await gql(
+      `query($id: ID!) { node(id: $id) { ... on BranchProtectionRule { reviewDismissalAllowances(last: 1) { nodes { ${ACTOR} } } } } }`,
+      { id: ruleId },
+    );
+    expect(actors(last.data!.node.reviewDismissalAllowances)).toEqual(['Team:core']);
+
+    const many = await gql(
+      `query($id: ID!) { node(id: $id) { ... on BranchProtectionRule { bypassForcePushAllowances(first: 101) { nodes { id } } } } }`,
+      { id: ruleId },
+    );
+    expect(many.errors?.[0]?.type).toBe('EXCESSIVE_PAGINATION');
+    const unbounded = await gql(
+      `query($id: ID!) { node(id: $id) { ... on BranchProtectionRule { bypassPullRequestAllowances { nodes { id } } } } }`,
+      { id: ruleId },
+    );
+    expect(unbounded.errors?.[0]?.type).toBe('MISSING_PAGINATION_BOUNDARIES');
+  });
+
+  it('replaces a list given again, keeps one left out, and turns dismissal restrictions off', async () => {
+    const updated = await gql(UPDATE, {
+      input: { branchProtectionRuleId: ruleId, pushActorIds: [ids.dave], restrictsReviewDismissals: false },
+    });
+    expect(updated.errors).toBeUndefined();
+    const rule = updated.data!.updateBranchProtectionRule.branchProtectionRule;
+    expect(actors(rule.pushAllowances)).toEqual(['User:dave']);
+    expect(actors(rule.bypassForcePushAllowances)).toEqual(['Team:core']);
+    expect(actors(rule.bypassPullRequestAllowances)).toEqual(['User:dave', 'App:deploy-bot']);
+    expect(rule.restrictsReviewDismissals).toBe(false);
+    expect(rule.reviewDismissalAllowances.totalCount).toBe(0);
+    const rest = await restProtection('release');
+    expect(logins(rest.restrictions.users)).toEqual(['dave']);
+    expect(rest.required_pull_request_reviews.dismissal_restrictions).toBeUndefined();
+
+    const off = await gql(UPDATE, { input: { branchProtectionRuleId: ruleId, restrictsPushes: false } });
+    expect(off.data!.updateBranchProtectionRule.branchProtectionRule.pushAllowances.totalCount).toBe(0);
+    expect((await restProtection('release')).restrictions).toBeUndefined();
+  });
+
+  it('refuses ids that name no actor of this repository with GitHub’s NOT_FOUND, changing nothing', async () => {
+    for (const bad of ['U_nothing', repoNodeId, ids.foreignTeam, encodeNodeId('App', 999_999)]) {
+      const answer = await gql(UPDATE, {
+        input: { branchProtectionRuleId: ruleId, bypassForcePushActorIds: [ids.dave, bad] },
+      });
+      expect(answer.errors?.[0]).toMatchObject({
+        type: 'NOT_FOUND',
+        message: `Could not resolve to a node with the global id of '${bad}'`,
+      });
+    }
+    const tooMany = await gql(UPDATE, {
+      input: { branchProtectionRuleId: ruleId, pushActorIds: Array.from({ length: 101 }, () => ids.dave) },
+    });
+    expect(tooMany.errors?.[0]?.type).toBe('UNPROCESSABLE');
+    const rule = await gql(RULE, { id: ruleId });
+    expect(actors(rule.data!.node.bypassForcePushAllowances)).toEqual(['Team:core']);
+
+    // Users and teams restrict organization repositories only (REST's rule); apps may be listed anywhere.
+    const personal = await gql(CREATE, {
+      input: { repositoryId: personalRepoNodeId, pattern: 'main', restrictsPushes: true, pushActorIds: [ids.carol] },
+    });
+    expect(personal.errors?.[0]).toMatchObject({
+      type: 'UNPROCESSABLE',
+      message: 'Only organization repositories can have users and team restrictions',
+    });
+    const withApp = await gql(CREATE, {
+      input: { repositoryId: personalRepoNodeId, pattern: 'main', restrictsPushes: true, pushActorIds: [ids.app] },
+    });
+    expect(actors(withApp.data!.createBranchProtectionRule.branchProtectionRule.pushAllowances)).toEqual([
+      'App:deploy-bot',
+    ]);
+  });
+});
+
+describe('allowances set through REST', () => {
+  it('reads in GraphQL what REST stored, and a REST replacement keeps the force-push bypass list', async () => {
+    const put = () =>
+      server.api('/repos/acme/guarded/branches/rest-made/protection', {
+        method: 'PUT',
+        token: alice.token,
+        body: {
+          required_status_checks: null,
+          enforce_admins: false,
+          required_pull_request_reviews: {
+            dismissal_restrictions: { users: ['dave'] },
+            bypass_pull_request_allowances: { users: ['carol'] },
+          },
+          restrictions: { users: ['carol', 'dave'], teams: [] },
+        },
+      });
+    expect((await put()).status).toBe(200);
+    const rules = await gql(`{ repository(owner: "acme", name: "guarded") {
+      ref(qualifiedName: "rest-made") { branchProtectionRule { id ${LISTS} } } } }`);
+    const rule = rules.data!.repository.ref.branchProtectionRule;
+    expect(rule.restrictsPushes).toBe(true);
+    expect(actors(rule.pushAllowances)).toEqual(['User:carol', 'User:dave']);
+    expect(rule.restrictsReviewDismissals).toBe(true);
+    expect(actors(rule.reviewDismissalAllowances)).toEqual(['User:dave']);
+    expect(actors(rule.bypassPullRequestAllowances)).toEqual(['User:carol']);
+    expect(rule.bypassForcePushAllowances.totalCount).toBe(0);
+
+    await gql(UPDATE, { input: { branchProtectionRuleId: rule.id, bypassForcePushActorIds: [ids.carol] } });
+    expect((await put()).status).toBe(200);
+    const after = await gql(RULE, { id: rule.id });
+    expect(actors(after.data!.node.bypassForcePushAllowances)).toEqual(['User:carol']);
+  });
+});
+
+describe('force pushes by the bypass list', () => {
+  let git: GitCli;
+  afterAll(async () => {
+    await git?.close();
+  });
+
+  it('let a member of a listed team force-push where the rule refuses it, and nobody else', async () => {
+    const created = await gql(CREATE, {
+      input: { repositoryId: repoNodeId, pattern: 'main', bypassForcePushActorIds: [ids.core] },
+    });
+    expect(created.errors).toBeUndefined();
+    const tip = async () =>
+      ((await (await server.api('/repos/acme/guarded/git/ref/heads/main', { token: alice.token })).json()) as any)
+        .object.sha as string;
+    const base = await tip();
+    const wrote = await server.api('/repos/acme/guarded/contents/a.txt', {
+      method: 'PUT',
+      token: carol.token,
+      body: { message: 'a', content: Buffer.from('a\n').toString('base64'), branch: 'main' },
+    });
+    expect(wrote.status).toBe(201);
+    const ahead = await tip();
+    const rewind = (token: string) =>
+      server.api('/repos/acme/guarded/git/refs/heads/main', {
+        method: 'PATCH',
+        token,
+        body: { sha: base, force: true },
+      });
+    const refused = await rewind(carol.token);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { message: string }).message).toContain('Cannot force-push to this branch');
+    expect(await tip()).toBe(ahead);
+    expect((await rewind(dave.token)).status).toBe(200);
+    expect(await tip()).toBe(base);
+
+    // git push: carol's rewrite is refused, dave's goes through.
+    git = await gitCli();
+    const clone = async (user: TestUser) => {
+      const work = join(git.home, user.login);
+      await git.ok(['clone', '--quiet', cloneUrl(server.url, 'acme/guarded.git', user.token), work]);
+      await git.ok(['-c', 'core.hooksPath=/dev/null', 'commit', '--quiet', '--allow-empty', '-m', user.login], {
+        cwd: work,
+      });
+      return work;
+    };
+    const carolWork = await clone(carol);
+    const daveWork = await clone(dave);
+    await git.ok(['push', '--quiet', 'origin', 'main'], { cwd: carolWork });
+    const forced = await git.run(['push', '--force', 'origin', 'main'], { cwd: daveWork });
+    expect(forced.code).toBe(0);
+    expect(await tip()).toBe(await git.ok(['rev-parse', 'HEAD'], { cwd: daveWork }));
+    // carol's commit is no longer in main's history: pushing it again rewrites dave's.
+    const carolForced = await git.run(['push', '--force', 'origin', 'main'], { cwd: carolWork });
+    expect(carolForced.code).not.toBe(0);
+    expect(carolForced.stderr).toContain('remote: error: Cannot force-push to this branch');
+  });
+});

@@ -162,7 +162,36 @@ describe('allowances set through GraphQL', () => {
     expect(unbounded.errors?.[0]?.type).toBe('MISSING_PAGINATION_BOUNDARIES');
   });
 
+  it('resolves an allowance id through node for the rule’s readers only, while the rule lists the actor', async () => {
+    const rule = (await gql(RULE, { id: ruleId })).data!.node;
+    const NODE = `query($id: ID!) { node(id: $id) { __typename id ... on PushAllowance { ${ACTOR} branchProtectionRule { pattern } } } }`;
+    const carolsId = rule.pushAllowances.nodes[0].id as string;
+    const found = await gql(NODE, { id: carolsId });
+    expect(found.data!.node).toEqual({
+      __typename: 'PushAllowance',
+      id: carolsId,
+      actor: { __typename: 'User', login: 'carol' },
+      branchProtectionRule: { pattern: 'release' },
+    });
+    const nodes = await gql('query($ids: [ID!]!) { nodes(ids: $ids) { __typename } }', {
+      ids: [rule.bypassForcePushAllowances.nodes[0].id, rule.reviewDismissalAllowances.nodes[1].id],
+    });
+    expect(nodes.data!.nodes).toEqual([
+      { __typename: 'BypassForcePushAllowance' },
+      { __typename: 'ReviewDismissalAllowance' },
+    ]);
+    // A writer reads no rule, so no allowance either.
+    const writer = await gql(NODE, { id: carolsId }, carol.token);
+    expect(writer.errors?.[0]?.type).toBe('NOT_FOUND');
+    // Another payload under the same prefix, or a cut one, names nothing.
+    for (const bad of [carolsId.slice(0, -2), 'PA_AwEB', `PA_${Buffer.from([3, 47, 1, 3, 1]).toString('base64url')}`]) {
+      const answer = await gql(NODE, { id: bad });
+      expect(answer.errors?.[0]?.type, bad).toBe('NOT_FOUND');
+    }
+  });
+
   it('replaces a list given again, keeps one left out, and turns dismissal restrictions off', async () => {
+    const carolsId = (await gql(RULE, { id: ruleId })).data!.node.pushAllowances.nodes[0].id;
     const updated = await gql(UPDATE, {
       input: { branchProtectionRuleId: ruleId, pushActorIds: [ids.dave], restrictsReviewDismissals: false },
     });
@@ -180,6 +209,8 @@ describe('allowances set through GraphQL', () => {
     const off = await gql(UPDATE, { input: { branchProtectionRuleId: ruleId, restrictsPushes: false } });
     expect(off.data!.updateBranchProtectionRule.branchProtectionRule.pushAllowances.totalCount).toBe(0);
     expect((await restProtection('release')).restrictions).toBeUndefined();
+    const gone = await gql('query($id: ID!) { node(id: $id) { id } }', { id: carolsId });
+    expect(gone.errors?.[0]?.type).toBe('NOT_FOUND');
   });
 
   it('refuses ids that name no actor of this repository with GitHub’s NOT_FOUND, changing nothing', async () => {

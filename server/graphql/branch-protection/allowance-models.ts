@@ -8,6 +8,8 @@ export interface AllowanceModel {
   type: AllowanceType;
   rule: ProtectionRow;
   actor: { kind: AllowanceActorKind; id: number };
+  /** The rule's repository: what an installation's reads are checked against (installation-guard.ts). */
+  repository_id: number;
 }
 
 /** The stored list behind each allowance type (null: off). */
@@ -22,6 +24,19 @@ export function allowancesOf(rule: ProtectionRow, type: AllowanceType): Allowanc
   const lists = LIST_OF[type](rule);
   if (lists === null) return [];
   const of = (kind: AllowanceActorKind, ids: readonly number[]) =>
-    ids.map((id): AllowanceModel => ({ type, rule, actor: { kind, id } }));
+    ids.map((id): AllowanceModel => ({ type, rule, actor: { kind, id }, repository_id: rule.repository_id }));
   return [...of('User', lists.users), ...of('Team', lists.teams), ...of('App', lists.apps)];
+}
+
+/** The allowance of `type` for `actor` in `rule`, when the rule's list holds the actor (a node id read back). */
+export function allowanceIn(
+  rule: ProtectionRow,
+  type: AllowanceType,
+  actor: { kind: AllowanceActorKind; id: number },
+): AllowanceModel | null {
+  return (
+    allowancesOf(rule, type).find(
+      (allowance) => allowance.actor.kind === actor.kind && allowance.actor.id === actor.id,
+    ) ?? null
+  );
 }

@@ -160,6 +160,14 @@ describe('allowances set through GraphQL', () => {
       { id: ruleId },
     );
     expect(unbounded.errors?.[0]?.type).toBe('MISSING_PAGINATION_BOUNDARIES');
+
+    // Counted in the query's nodes and cost before it runs: 10 rules, then 4 × 10 × 50 allowances.
+    const priced = await gql(`{ rateLimit { nodeCount cost } repository(owner: "acme", name: "guarded") {
+      branchProtectionRules(first: 10) { nodes {
+        pushAllowances(first: 50) { nodes { id } } bypassPullRequestAllowances(first: 50) { nodes { id } }
+        bypassForcePushAllowances(first: 50) { nodes { id } } reviewDismissalAllowances(first: 50) { nodes { id } } } } } }`);
+    expect(priced.errors).toBeUndefined();
+    expect(priced.data!.rateLimit.nodeCount).toBe(10 + 4 * 10 * 50);
   });
 
   it('resolves an allowance id through node for the rule’s readers only, while the rule lists the actor', async () => {

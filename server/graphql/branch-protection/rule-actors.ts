@@ -23,12 +23,18 @@ export async function actorListsOf(
 ): Promise<ActorLists> {
   if (ids.length > MAX_ACTORS)
     throw githubError('UNPROCESSABLE', 'The list of users, apps, and teams in total is limited to 100 items.');
+  // All at once, so the loaders read each kind of actor in one statement.
+  const found = await Promise.all(
+    ids.map(async (id) => {
+      const decoded = decodeNodeId(id);
+      const list = decoded === null || decoded.oid !== undefined ? null : await actorOf(ctx, repo, decoded);
+      return { id, list, actorId: decoded?.id ?? 0 };
+    }),
+  );
   const lists: ActorLists = { users: [], teams: [], apps: [] };
-  for (const id of ids) {
-    const decoded = decodeNodeId(id);
-    const found = decoded === null || decoded.oid !== undefined ? null : await actorOf(ctx, repo, decoded);
-    if (found === null) throw nodeNotFound(id);
-    if (!lists[found].includes(decoded!.id)) lists[found].push(decoded!.id);
+  for (const { id, list, actorId } of found) {
+    if (list === null) throw nodeNotFound(id); // the first unknown id, in the input's order
+    if (!lists[list].includes(actorId)) lists[list].push(actorId);
   }
   if (repo.owner_kind !== 'Organization' && lists.users.length + lists.teams.length > 0)
     throw githubError('UNPROCESSABLE', 'Only organization repositories can have users and team restrictions');

@@ -7,7 +7,7 @@
 // bypass list's enforcement: branch-protection/force-push-bypass.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeNodeId } from '../ids/node-id.js';
-import { createTeam, setTeamMember } from '../teams/team-service.js';
+import { createTeam } from '../teams/team-service.js';
 import { createTestApp } from '../test-support/apps.js';
 import { grant } from '../test-support/grant.js';
 import { graphqlOk } from '../test-support/graphql-call.js';
@@ -35,7 +35,11 @@ const CREATE = `mutation($input: CreateBranchProtectionRuleInput!) {
   createBranchProtectionRule(input: $input) { branchProtectionRule { id ${LISTS} } } }`;
 const UPDATE = `mutation($input: UpdateBranchProtectionRuleInput!) {
   updateBranchProtectionRule(input: $input) { branchProtectionRule { id ${LISTS} } } }`;
-const RULE = `query($id: ID!) { node(id: $id) { ... on BranchProtectionRule { ${LISTS} } } }`;
+/** A query of `fields` of the rule `$id` (and `$after` when they use it). */
+const onRule = (fields: string) =>
+  `query($id: ID!${fields.includes('$after') ? ', $after: String' : ''}) {
+    node(id: $id) { ... on BranchProtectionRule { ${fields} } } }`;
+const RULE = onRule(LISTS);
 
 const actors = (connection: { nodes: { actor: Record<string, string> }[] }) =>
   connection.nodes.map(({ actor }) => `${actor.__typename}:${actor.login ?? actor.slug}`);
@@ -53,11 +57,8 @@ beforeAll(async () => {
   dave = await server.createUser('dave');
   const org = await server.createOrg('acme', alice.id);
   const other = await server.createOrg('elsewhere', alice.id);
-  const made = await server.api('/orgs/acme/repos', {
-    method: 'POST',
-    token: alice.token,
-    body: { name: 'guarded', auto_init: true },
-  });
+  const body = { name: 'guarded', auto_init: true };
+  const made = await server.api('/orgs/acme/repos', { method: 'POST', token: alice.token, body });
   expect(made.status).toBe(201);
   const repo = (await made.json()) as { id: number; node_id: string };
   repoNodeId = repo.node_id;
@@ -65,21 +66,22 @@ beforeAll(async () => {
   await grant(server, repo.id, carol.id, 'write');
   await grant(server, repo.id, dave.id, 'write');
   const deps = { sql: server.sql, bus: server.services.bus };
-  const core = await createTeam(deps, org.id, { name: 'Core', privacy: 'closed' }, null);
-  await setTeamMember(deps, core, dave.id, 'member');
-  ids.ops = encodeNodeId('Team', (await createTeam(deps, org.id, { name: 'Ops', privacy: 'secret' }, null)).id);
-  ids.app2 = encodeNodeId('App', (await createTestApp(server, alice.id, 'Lint Bot')).app.id);
-  const foreign = await createTeam(deps, other.id, { name: 'Outside', privacy: 'closed' }, null);
-  const app = await createTestApp(server, alice.id, 'Deploy Bot');
-  ids.carol = encodeNodeId('User', carol.id);
-  ids.dave = encodeNodeId('User', dave.id);
-  ids.core = encodeNodeId('Team', core.id);
-  ids.app = encodeNodeId('App', app.app.id);
-  ids.foreignTeam = encodeNodeId('Team', foreign.id);
+  const team = async (orgId: number, name: string, privacy: 'closed' | 'secret' = 'closed') =>
+    encodeNodeId('Team', (await createTeam(deps, orgId, { name, privacy }, null)).id);
+  const app = async (name: string) => encodeNodeId('App', (await createTestApp(server, alice.id, name)).app.id);
+  Object.assign(ids, {
+    carol: encodeNodeId('User', carol.id),
+    dave: encodeNodeId('User', dave.id),
+    core: await team(org.id, 'Core'),
+    ops: await team(org.id, 'Ops', 'secret'),
+    foreignTeam: await team(other.id, 'Outside'),
+    app: await app('Deploy Bot'),
+    app2: await app('Lint Bot'),
+  });
   const main = await server.api('/repos/acme/guarded/git/ref/heads/main', { token: alice.token });
   const sha = ((await main.json()) as { object: { sha: string } }).object.sha;
-  for (const ref of ['refs/heads/release', 'refs/heads/rest-made'])
-    await server.api('/repos/acme/guarded/git/refs', { method: 'POST', token: alice.token, body: { ref, sha } });
+  const ref = { ref: 'refs/heads/rest-made', sha };
+  await server.api('/repos/acme/guarded/git/refs', { method: 'POST', token: alice.token, body: ref });
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -133,8 +135,7 @@ describe('allowances set through GraphQL', () => {
         input: { repositoryId: repoNodeId, pattern, restrictsPushes: true, pushActorIds: actorIds },
       });
       const id = made.data!.createBranchProtectionRule.branchProtectionRule.id;
-      const query = `query($id: ID!) { node(id: $id) { ... on BranchProtectionRule {
-        pushAllowances(first: 10) { nodes { ${ACTOR} } } } } }`;
+      const query = onRule(`pushAllowances(first: 10) { nodes { ${ACTOR} } }`);
       await gql(query, { id }); // warm the token cache and the rate-limit lease
       statements.length = 0;
       const answer = await gql(query, { id });
@@ -151,8 +152,7 @@ describe('allowances set through GraphQL', () => {
 
   it('pages the lists as every connection', async () => {
     const first = await gql(
-      `query($id: ID!) { node(id: $id) { ... on BranchProtectionRule {
-        pushAllowances(first: 2) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${ACTOR} } } } } } }`,
+      onRule(`pushAllowances(first: 2) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${ACTOR} } } }`),
       { id: ruleId },
     );
     const page = first.data!.node.pushAllowances;
@@ -160,27 +160,20 @@ describe('allowances set through GraphQL', () => {
     expect(page.pageInfo.hasNextPage).toBe(true);
     expect(page.edges).toHaveLength(2);
     const next = await gql(
-      `query($id: ID!, $after: String) { node(id: $id) { ... on BranchProtectionRule {
-        pushAllowances(first: 2, after: $after) { pageInfo { hasNextPage } nodes { ${ACTOR} } } } } }`,
-      { id: ruleId, after: page.pageInfo.endCursor },
+      onRule(`pushAllowances(first: 2, after: $after) { pageInfo { hasNextPage } nodes { ${ACTOR} } }`),
+      {
+        id: ruleId,
+        after: page.pageInfo.endCursor,
+      },
     );
     expect(actors(next.data!.node.pushAllowances)).toEqual(['App:deploy-bot']);
     expect(next.data!.node.pushAllowances.pageInfo.hasNextPage).toBe(false);
-    const last = await gql(
-      `query($id: ID!) { node(id: $id) { ... on BranchProtectionRule { reviewDismissalAllowances(last: 1) { nodes { ${ACTOR} } } } } }`,
-      { id: ruleId },
-    );
+    const last = await gql(onRule(`reviewDismissalAllowances(last: 1) { nodes { ${ACTOR} } }`), { id: ruleId });
     expect(actors(last.data!.node.reviewDismissalAllowances)).toEqual(['Team:core']);
 
-    const many = await gql(
-      `query($id: ID!) { node(id: $id) { ... on BranchProtectionRule { bypassForcePushAllowances(first: 101) { nodes { id } } } } }`,
-      { id: ruleId },
-    );
+    const many = await gql(onRule('bypassForcePushAllowances(first: 101) { nodes { id } }'), { id: ruleId });
     expect(many.errors?.[0]?.type).toBe('EXCESSIVE_PAGINATION');
-    const unbounded = await gql(
-      `query($id: ID!) { node(id: $id) { ... on BranchProtectionRule { bypassPullRequestAllowances { nodes { id } } } } }`,
-      { id: ruleId },
-    );
+    const unbounded = await gql(onRule('bypassPullRequestAllowances { nodes { id } }'), { id: ruleId });
     expect(unbounded.errors?.[0]?.type).toBe('MISSING_PAGINATION_BOUNDARIES');
 
     // Counted in the query's nodes and cost before it runs: 10 rules, then 4 × 10 × 50 allowances.
@@ -197,19 +190,12 @@ describe('allowances set through GraphQL', () => {
     const NODE = `query($id: ID!) { node(id: $id) { __typename id ... on PushAllowance { ${ACTOR} branchProtectionRule { pattern } } } }`;
     const carolsId = rule.pushAllowances.nodes[0].id as string;
     const found = await gql(NODE, { id: carolsId });
-    expect(found.data!.node).toEqual({
-      __typename: 'PushAllowance',
-      id: carolsId,
-      actor: { __typename: 'User', login: 'carol' },
-      branchProtectionRule: { pattern: 'release' },
-    });
+    expect(found.data!.node).toEqual({ __typename: 'PushAllowance', id: carolsId, ...rule.pushAllowances.nodes[0] });
     const nodes = await gql('query($ids: [ID!]!) { nodes(ids: $ids) { __typename } }', {
       ids: [rule.bypassForcePushAllowances.nodes[0].id, rule.reviewDismissalAllowances.nodes[1].id],
     });
-    expect(nodes.data!.nodes).toEqual([
-      { __typename: 'BypassForcePushAllowance' },
-      { __typename: 'ReviewDismissalAllowance' },
-    ]);
+    const types = nodes.data!.nodes.map((node: { __typename: string }) => node.__typename);
+    expect(types).toEqual(['BypassForcePushAllowance', 'ReviewDismissalAllowance']);
     // A writer reads no rule, so no allowance either.
     const writer = await gql(NODE, { id: carolsId }, carol.token);
     expect(writer.errors?.[0]?.type).toBe('NOT_FOUND');

@@ -94,6 +94,10 @@ const config: CodegenConfig = {
           ContributingGuidelines: '../repository/repository-models.js#ContributingGuidelinesModel',
           // Issue 37: branch protection rules and teams.
           BranchProtectionRule: '../../branch-protection/protections-store.js#ProtectionRow',
+          PushAllowance: '../branch-protection/allowance-models.js#AllowanceModel',
+          BypassPullRequestAllowance: '../branch-protection/allowance-models.js#AllowanceModel',
+          BypassForcePushAllowance: '../branch-protection/allowance-models.js#AllowanceModel',
+          ReviewDismissalAllowance: '../branch-protection/allowance-models.js#AllowanceModel',
           Team: '../../teams/team-row.js#TeamRow',
           TeamMemberEdge: '../teams/team-models.js#TeamMemberEdgeModel',
           TeamRepositoryEdge: '../teams/team-models.js#TeamRepositoryEdgeModel',

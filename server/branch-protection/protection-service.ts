@@ -1,23 +1,15 @@
 // Branch protection's rules, as the REST API addresses them (by branch
 // name): read, protect (create or replace), change a part, remove. Each
-// change commits with its `branch_protection_rule` event
-// (protection-events.ts). The caller's admin right is checked by the edge
+// change goes through the flow GraphQL's rules use (rule-writes.ts) and
+// commits with its `branch_protection_rule` event. The caller's admin right is checked by the edge
 // through the access policy before these run.
 import type { Principal } from '../auth/principal.js';
 import { notFound } from '../errors/domain-error.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
-import { inTransaction } from '../transactions/in-transaction.js';
-import { emitProtectionEvent } from './protection-events.js';
 import { accountIdsOf, type Accounts } from './protection-view.js';
-import {
-  deleteProtection,
-  type ProtectionRow,
-  type ProtectionValues,
-  protectionByPattern,
-  putProtection,
-  updateProtection,
-} from './protections-store.js';
+import { type ProtectionRow, type ProtectionValues, protectionByPattern } from './protections-store.js';
+import { changeRuleRow, putRule, removeRule } from './rule-writes.js';
 
 type Needs = Pick<Services, 'sql' | 'urls' | 'repos' | 'issueChangesAsPull' | 'accounts' | 'git'>;
 
@@ -64,13 +56,7 @@ export async function protectBranch(
 ): Promise<ReadRule> {
   const sha = await services.git.resolveRef(repo.id, `refs/heads/${branch}`);
   if (!sha) throw notFound('Branch not found');
-  const creator = principal.kind === 'token' ? principal.user.id : null;
-  const row = await inTransaction(services, repo, principal, async (events) => {
-    const before = await protectionByPattern(events.tx, repo.id, branch);
-    const { row, created } = await putProtection(events.tx, repo.id, branch, creator, values);
-    await emitProtectionEvent(events, row, created ? 'created' : 'edited', before);
-    return row;
-  });
+  const row = await putRule(services, repo, principal, branch, values);
   return { row, accounts: await accountsOf(services, row) };
 }
 
@@ -88,12 +74,7 @@ export async function changeRule(
   const current = await protectionByPattern(services.sql, repo.id, branch);
   if (!current) throw await notProtected(services, repo, branch);
   const values = await change(current);
-  const row = await inTransaction(services, repo, principal, async (events) => {
-    const row = await updateProtection(events.tx, current.id, values);
-    if (!row) throw notFound('Branch not protected');
-    await emitProtectionEvent(events, row, 'edited', current);
-    return row;
-  });
+  const row = await changeRuleRow(services, repo, principal, current, values, () => notFound('Branch not protected'));
   return { row, accounts: await accountsOf(services, row) };
 }
 
@@ -106,7 +87,5 @@ export async function unprotectBranch(
 ): Promise<void> {
   const current = await protectionByPattern(services.sql, repo.id, branch);
   if (!current) throw await notProtected(services, repo, branch);
-  await inTransaction(services, repo, principal, async (events) => {
-    if (await deleteProtection(events.tx, current.id)) await emitProtectionEvent(events, current, 'deleted', null);
-  });
+  await removeRule(services, repo, principal, current, null);
 }

@@ -37,7 +37,15 @@ export interface ProtectionValues {
   allow_fork_syncing: boolean;
 }
 
-export interface ProtectionRow extends ProtectionValues {
+/**
+ * Who may force-push where `allow_force_pushes` is off (migration 048):
+ * GraphQL's alone, REST's body has no such list, so REST's PUT keeps it.
+ */
+export interface ForcePushBypass {
+  bypass_force_push_allowances: ActorLists;
+}
+
+export interface ProtectionRow extends ProtectionValues, ForcePushBypass {
   id: number;
   repository_id: number;
   pattern: string;
@@ -95,29 +103,40 @@ export async function protectionById(db: Db, id: number): Promise<ProtectionRow 
   return row ? fromDb(row) : null;
 }
 
-/** Creates the rule of `pattern` or replaces all its settings; `created` tells which. */
+/**
+ * Creates the rule of `pattern` or replaces all its settings; `created` tells
+ * which. The force-push bypass list is set only when given (a new rule
+ * without it has none; REST's replacement keeps it).
+ */
 export async function putProtection(
   tx: TransactionSql,
   repositoryId: number,
   pattern: string,
   creatorId: number | null,
-  values: ProtectionValues,
+  values: ProtectionValues & Partial<ForcePushBypass>,
 ): Promise<{ row: ProtectionRow; created: boolean }> {
   const settings = pick(tx, values);
-  const record = { repository_id: repositoryId, pattern, creator_id: creatorId, ...settings };
+  const bypass =
+    values.bypass_force_push_allowances === undefined
+      ? {}
+      : { bypass_force_push_allowances: tx.json(values.bypass_force_push_allowances as never) };
+  const record = { repository_id: repositoryId, pattern, creator_id: creatorId, ...settings, ...bypass };
   const [row] = await tx`
     INSERT INTO branch_protections ${tx(record)}
-    ON CONFLICT (repository_id, pattern) DO UPDATE SET ${tx(settings, ...COLUMNS)}, updated_at = now()
+    ON CONFLICT (repository_id, pattern) DO UPDATE SET ${tx({ ...settings, ...bypass })}, updated_at = now()
     RETURNING *, (xmax = 0) AS created`;
   const { created, ...rest } = row!;
   return { row: fromDb(rest), created: Boolean(created) };
 }
 
+/** Some settings of a rule, and its pattern (GraphQL renames rules). */
+export type RuleChanges = Partial<ProtectionValues & ForcePushBypass> & { pattern?: string };
+
 /** Changes some settings of a rule (and its pattern, for GraphQL). */
 export async function updateProtection(
   tx: TransactionSql,
   id: number,
-  changes: Partial<ProtectionValues> & { pattern?: string },
+  changes: RuleChanges,
 ): Promise<ProtectionRow | null> {
   const keys = Object.keys(changes) as (keyof typeof changes)[];
   if (keys.length === 0) return protectionById(tx, id);
@@ -132,7 +151,12 @@ export async function deleteProtection(tx: TransactionSql, id: number): Promise<
   return rows.length > 0;
 }
 
-const JSON_COLUMNS = new Set(['required_status_checks', 'required_pull_request_reviews', 'restrictions']);
+const JSON_COLUMNS = new Set([
+  'required_status_checks',
+  'required_pull_request_reviews',
+  'restrictions',
+  'bypass_force_push_allowances',
+]);
 
 function jsonValue(tx: TransactionSql, key: string, value: unknown): unknown {
   return JSON_COLUMNS.has(key) && value !== null && value !== undefined ? tx.json(value as never) : value;

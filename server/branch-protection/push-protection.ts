@@ -11,6 +11,7 @@ import type { RepositoryRow } from '../repos/repository-row.js';
 import { MESSAGES, holdingRule, refusalBeforeObjects } from './ref-guard.js';
 import { type ProtectionRow, protectionsOf } from './protections-store.js';
 import { mayPushUnder, type PushActor, RESTRICTED_MESSAGE } from './push-restrictions.js';
+import { mayForcePush } from './force-push-bypass.js';
 
 export interface PushedRef {
   ref: string;
@@ -22,8 +23,9 @@ const ZERO = /^0+$/;
 /** Tabs and line ends would break the hook's lines. */
 const oneLine = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
 
-function hookFlags(rule: ProtectionRow): string {
-  return `${rule.allow_force_pushes ? '' : 'F'}${rule.required_linear_history ? 'M' : ''}`;
+/** `forcing`: whether this caller may force-push here (the rule allows it, or lists the caller: force-push-bypass.ts). */
+function hookFlags(rule: ProtectionRow, forcing: boolean): string {
+  return `${forcing ? '' : 'F'}${rule.required_linear_history ? 'M' : ''}`;
 }
 
 /** The hook's environment, or {} when no rule holds this caller on any of these refs. */
@@ -36,19 +38,20 @@ export async function pushProtectionEnv(
 ): Promise<Record<string, string>> {
   const restricted = async (rule: ProtectionRow) =>
     actor !== undefined && !(await mayPushUnder(sql, rule.restrictions, actor));
+  const flags = async (rule: ProtectionRow) => hookFlags(rule, await mayForcePush(sql, rule, actor));
   const rules = await protectionsOf(sql, repo.id);
   if (rules.length === 0) return {};
   const lines: string[] = [];
   if (commands === null) {
     for (const rule of rules) {
       if (!rule.enforce_admins && permission === 'admin') continue;
-      const flags = `U${rule.lock_branch ? 'L' : ''}${rule.allow_deletions ? '' : 'D'}${hookFlags(rule)}`;
+      const ruleFlags = `U${rule.lock_branch ? 'L' : ''}${rule.allow_deletions ? '' : 'D'}${await flags(rule)}`;
       const reason = (await restricted(rule))
         ? RESTRICTED_MESSAGE
         : rule.required_pull_request_reviews || rule.required_status_checks
           ? MESSAGES.pullRequest
           : '';
-      lines.push(`refs/heads/${rule.pattern.replace(/\*\*/g, '*')}\t${flags}\t${reason}`);
+      lines.push(`refs/heads/${rule.pattern.replace(/\*\*/g, '*')}\t${ruleFlags}\t${reason}`);
     }
   } else {
     for (const command of commands) {
@@ -63,7 +66,7 @@ export async function pushProtectionEnv(
         ? RESTRICTED_MESSAGE
         : await refusalBeforeObjects(sql, repo, rule, update, 'push');
       // A deletion the rule allows needs no flags; one it refuses carries its reason.
-      lines.push(`${command.ref}\t${hookFlags(rule)}\t${oneLine(reason ?? '')}`);
+      lines.push(`${command.ref}\t${await flags(rule)}\t${oneLine(reason ?? '')}`);
     }
   }
   return lines.length === 0 ? {} : { WHARF_PROTECTED: lines.join('\n') };

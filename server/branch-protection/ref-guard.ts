@@ -10,6 +10,7 @@ import type { GitRepositories } from '../repos/git.js';
 import { isForced } from '../repos/git-commits.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { ruleForBranch } from './branch-patterns.js';
+import { mayForcePush } from './force-push-bypass.js';
 import { type ProtectionRow, protectionsOf } from './protections-store.js';
 import { mayPushUnder, type PushActor, RESTRICTED_MESSAGE } from './push-restrictions.js';
 import { checksMessage, requiredCheckStates } from './required-checks.js';
@@ -94,7 +95,12 @@ export async function refUpdateRefusal(
   const early = await refusalBeforeObjects(services.sql, repo, rule, update, path);
   if (early !== null || update.after === null) return early;
   const { before, after } = update;
-  if (before !== null && !rule.allow_force_pushes && (await isForced(services.git, repo.id, before, after)))
+  if (
+    before !== null &&
+    !rule.allow_force_pushes &&
+    (await isForced(services.git, repo.id, before, after)) &&
+    !(await mayForcePush(services.sql, rule, actor))
+  )
     return MESSAGES.force;
   if (rule.required_linear_history && (await firstMergeCommit(services.git, repo.id, before, after)) !== null)
     return MESSAGES.merges;

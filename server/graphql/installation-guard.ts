@@ -155,6 +155,12 @@ const TYPE_KINDS: ReadonlyMap<string, KindOf> = new Map<string, KindOf>([
     'StatusCheckRollupContextEdge',
   ),
   ...byType('administration', 'BranchProtectionRule', 'BranchProtectionRuleConnection', 'BranchProtectionRuleEdge'),
+  ...byType(
+    'administration',
+    ...['PushAllowance', 'BypassPullRequestAllowance', 'BypassForcePushAllowance', 'ReviewDismissalAllowance'].flatMap(
+      (type) => [type, `${type}Connection`, `${type}Edge`],
+    ),
+  ),
   ['IssueComment', (comment, ctx) => conversationKind(comment.issue_id, ctx)],
   ['Reaction', reactionKind],
 ]);

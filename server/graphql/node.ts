@@ -1,6 +1,7 @@
 // The Node interface: `node(id)` and `nodes(ids)` over both node-ID forms
 // (prefixed and legacy; decodeNodeId accepts either and never throws).
 import { decodeNodeId } from '../ids/node-id.js';
+import { decodeAllowanceNodeId } from '../ids/allowance-node-id.js';
 import type { AccountRow } from '../repos/accounts-store.js';
 import type { LabelRow } from '../labels/labels-store.js';
 import type { MilestoneRow } from '../milestones/milestones-store.js';
@@ -34,6 +35,7 @@ import { loadGistComment } from './gists/gist-comment-resolvers.js';
 import type { ProtectionRow } from '../branch-protection/protections-store.js';
 import type { TeamRow } from '../teams/team-row.js';
 import { loadRule } from './branch-protection/rule-access.js';
+import { allowanceIn, type AllowanceModel } from './branch-protection/allowance-models.js';
 import { isTeam } from './teams/team-models.js';
 import { loadTeam } from './teams/team-visibility.js';
 
@@ -60,12 +62,13 @@ type NodeModel =
   | GistModel
   | GistCommentModel
   | ProtectionRow
+  | AllowanceModel
   | TeamRow;
 
 /** The object behind a node ID, or null when it is malformed, missing, of an unserved kind or invisible. */
 export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeModel | null> {
   const decoded = decodeNodeId(id);
-  if (decoded === null) return null;
+  if (decoded === null) return loadAllowance(ctx, id);
   if (decoded.oid !== undefined) {
     // A git object: its repository must be visible and still hold an object of that type.
     const repo = await ctx.loaders.repositoryById.load(decoded.id);
@@ -141,8 +144,16 @@ export async function loadNode(ctx: GraphqlContext, id: string): Promise<NodeMod
   }
 }
 
+/** A rule's allowance (its own payload version, ids/allowance-node-id.ts): seen by whoever reads the rule, while the rule lists the actor. */
+async function loadAllowance(ctx: GraphqlContext, id: string): Promise<AllowanceModel | null> {
+  const decoded = decodeAllowanceNodeId(id);
+  const found = decoded === null ? null : await loadRule(ctx, decoded.ruleId);
+  return found === null ? null : allowanceIn(found.rule, decoded!.type, decoded!.actor);
+}
+
 export const Node: NodeResolvers = {
   __resolveType: (node) => {
+    if ('rule' in node && 'actor' in node) return node.type;
     if ('oid' in node) return GRAPHQL_TYPES[node.type];
     if (isTeam(node)) return 'Team';
     if ('enforce_admins' in node) return 'BranchProtectionRule';

@@ -77,6 +77,13 @@ import { GistFile } from './gists/gist-file-resolvers.js';
 import { ContributingGuidelines, PullRequestTemplate, repositoryFileFields } from './repository/repository-files.js';
 // Issue 37: branch protection rules and teams.
 import { BranchProtectionRule, refRuleField, repositoryRulesField } from './branch-protection/rule-resolvers.js';
+import {
+  allowanceActorUnions,
+  BypassForcePushAllowance,
+  BypassPullRequestAllowance,
+  PushAllowance,
+  ReviewDismissalAllowance,
+} from './branch-protection/allowance-resolvers.js';
 import { Team, TeamMemberEdge, TeamRepositoryEdge } from './teams/team-resolvers.js';
 
 export const resolvers: Resolvers = {
@@ -198,6 +205,11 @@ export const resolvers: Resolvers = {
   SponsorableItem: { __resolveType: accountType },
   HovercardContext: { __resolveType: () => null },
   BranchProtectionRule,
+  PushAllowance,
+  BypassPullRequestAllowance,
+  BypassForcePushAllowance,
+  ReviewDismissalAllowance,
+  ...allowanceActorUnions,
   Team,
   TeamMemberEdge,
   TeamRepositoryEdge,

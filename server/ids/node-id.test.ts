@@ -10,10 +10,10 @@ const raw = (prefix: string, bytes: number[]) => prefix + Buffer.from(bytes).toS
 const IDS = [1, 127, 128, 2 ** 31, Number.MAX_SAFE_INTEGER];
 
 describe('kind table', () => {
-  it('has 50 kinds with unique prefixes, types and one-byte codes', () => {
-    expect(NODE_KINDS).toHaveLength(50);
+  it('has 54 kinds with unique prefixes, types and one-byte codes', () => {
+    expect(NODE_KINDS).toHaveLength(54);
     for (const key of ['code', 'prefix', 'type'] as const) {
-      expect(new Set(NODE_KINDS.map((k) => k[key])).size).toBe(50);
+      expect(new Set(NODE_KINDS.map((k) => k[key])).size).toBe(54);
     }
     for (const k of NODE_KINDS) expect(k.code >= 1 && k.code <= 255).toBe(true);
   });
@@ -30,7 +30,8 @@ describe('kind table', () => {
         '34:LE_LabeledEvent 35:ULE_UnlabeledEvent 36:MIE_MilestonedEvent 37:DME_DemilestonedEvent ' +
         '38:RRE_ReviewRequestedEvent 39:RRRE_ReviewRequestRemovedEvent 40:CTDE_ConvertToDraftEvent ' +
         '41:RFRE_ReadyForReviewEvent 42:ME_MergedEvent 43:HRDE_HeadRefDeletedEvent 44:PIN_PinnedIssue 45:T_Team 46:BPR_BranchProtectionRule ' +
-        '47:AMEE_AutoMergeEnabledEvent 48:ASEE_AutoSquashEnabledEvent 49:AREE_AutoRebaseEnabledEvent 50:AMDE_AutoMergeDisabledEvent',
+        '47:AMEE_AutoMergeEnabledEvent 48:ASEE_AutoSquashEnabledEvent 49:AREE_AutoRebaseEnabledEvent 50:AMDE_AutoMergeDisabledEvent ' +
+        '51:PA_PushAllowance 52:BPRA_BypassPullRequestAllowance 53:BFPA_BypassForcePushAllowance 54:RDA_ReviewDismissalAllowance',
     );
   });
 });

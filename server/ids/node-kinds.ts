@@ -72,6 +72,12 @@ export const NODE_KINDS = Object.freeze([
   { code: 48, prefix: 'ASEE_', type: 'AutoSquashEnabledEvent' },
   { code: 49, prefix: 'AREE_', type: 'AutoRebaseEnabledEvent' },
   { code: 50, prefix: 'AMDE_', type: 'AutoMergeDisabledEvent' },
+  // A rule's allowances (issue 37, GraphQL): no row of their own; the payload is
+  // version 3 (allowance-node-id.ts), the rule's id and the allowed actor.
+  { code: 51, prefix: 'PA_', type: 'PushAllowance' },
+  { code: 52, prefix: 'BPRA_', type: 'BypassPullRequestAllowance' },
+  { code: 53, prefix: 'BFPA_', type: 'BypassForcePushAllowance' },
+  { code: 54, prefix: 'RDA_', type: 'ReviewDismissalAllowance' },
 ] as const);
 
 export type NodeKind = (typeof NODE_KINDS)[number];

@@ -9,6 +9,7 @@ import { listConnection } from '../core/connection.js';
 import { paginate } from '../core/paginate.js';
 import type { BranchProtectionRuleResolvers, RefResolvers, RepositoryResolvers } from '../generated/resolvers-types.js';
 import { BRANCH_PREFIX, refModel } from '../resolvers/refs.js';
+import { ruleAllowanceFields } from './allowance-resolvers.js';
 import { rulesOf } from './rule-access.js';
 
 export const BranchProtectionRule: BranchProtectionRuleResolvers = {
@@ -43,6 +44,7 @@ export const BranchProtectionRule: BranchProtectionRuleResolvers = {
   lockBranch: (rule) => rule.lock_branch,
   lockAllowsFetchAndMerge: (rule) => rule.allow_fork_syncing,
   restrictsPushes: (rule) => rule.restrictions !== null,
+  ...ruleAllowanceFields,
   // Wharf verifies no signatures and has no deployments.
   requiresCommitSignatures: () => false,
   requiresDeployments: () => false,

@@ -19,6 +19,7 @@ import type { GistFileModel } from '../gists/gist-file-resolvers.js';
 import type { TimelineEventModel, TimelineConnectionModel, TimelinePageModel } from '../issues/timeline-models.js';
 import type { PinModel, SubmoduleModel, BlameModel, BlameRangeModel, PullRequestTemplateModel, IssueTemplateModel, ContributingGuidelinesModel } from '../repository/repository-models.js';
 import type { ProtectionRow } from '../../branch-protection/protections-store.js';
+import type { AllowanceModel } from '../branch-protection/allowance-models.js';
 import type { TeamRow } from '../../teams/team-row.js';
 import type { TeamMemberEdgeModel, TeamRepositoryEdgeModel } from '../teams/team-models.js';
 import type { GraphqlContext } from '../core/context.js';
@@ -437,6 +438,9 @@ export type BotAvatarUrlArgs = {
   size?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Types which can be actors for `BranchActorAllowance` objects. */
+export type BranchActorAllowanceActor = App | Team | User;
+
 /** A branch protection rule (server/branch-protection/: the same rules as REST's branch protection). */
 export type BranchProtectionRule = Node & {
   __typename?: 'BranchProtectionRule';
@@ -446,6 +450,10 @@ export type BranchProtectionRule = Node & {
   allowsForcePushes: Scalars['Boolean']['output'];
   /** Is branch creation a protected operation. */
   blocksCreations: Scalars['Boolean']['output'];
+  /** A list of actors able to force push for this branch protection rule. */
+  bypassForcePushAllowances: BypassForcePushAllowanceConnection;
+  /** A list of actors able to bypass PRs for this branch protection rule. */
+  bypassPullRequestAllowances: BypassPullRequestAllowanceConnection;
   /** The actor who created this branch protection rule. */
   creator?: Maybe<Actor>;
   /** Identifies the primary key from the database. */
@@ -464,6 +472,8 @@ export type BranchProtectionRule = Node & {
   matchingRefs: RefConnection;
   /** Identifies the protection rule pattern. */
   pattern: Scalars['String']['output'];
+  /** A list push allowances for this branch protection rule. */
+  pushAllowances: PushAllowanceConnection;
   /** Repository associated with this branch protection rule. */
   repository?: Maybe<Repository>;
   /** Whether the most recent push must be approved by someone other than the person who pushed it. */
@@ -496,6 +506,26 @@ export type BranchProtectionRule = Node & {
   restrictsPushes: Scalars['Boolean']['output'];
   /** Is dismissal of pull request reviews restricted. */
   restrictsReviewDismissals: Scalars['Boolean']['output'];
+  /** A list review dismissal allowances for this branch protection rule. */
+  reviewDismissalAllowances: ReviewDismissalAllowanceConnection;
+};
+
+
+/** A branch protection rule (server/branch-protection/: the same rules as REST's branch protection). */
+export type BranchProtectionRuleBypassForcePushAllowancesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A branch protection rule (server/branch-protection/: the same rules as REST's branch protection). */
+export type BranchProtectionRuleBypassPullRequestAllowancesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -506,6 +536,24 @@ export type BranchProtectionRuleMatchingRefsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A branch protection rule (server/branch-protection/: the same rules as REST's branch protection). */
+export type BranchProtectionRulePushAllowancesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A branch protection rule (server/branch-protection/: the same rules as REST's branch protection). */
+export type BranchProtectionRuleReviewDismissalAllowancesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type BranchProtectionRuleConnection = {
@@ -520,6 +568,72 @@ export type BranchProtectionRuleEdge = {
   __typename?: 'BranchProtectionRuleEdge';
   cursor: Scalars['String']['output'];
   node?: Maybe<BranchProtectionRule>;
+};
+
+/** A user, team, or app who has the ability to bypass a force push requirement on a protected branch. */
+export type BypassForcePushAllowance = Node & {
+  __typename?: 'BypassForcePushAllowance';
+  /** The actor that can force push. */
+  actor?: Maybe<BranchActorAllowanceActor>;
+  /** Identifies the branch protection rule associated with the allowed user, team, or app. */
+  branchProtectionRule?: Maybe<BranchProtectionRule>;
+  /** The Node ID of the BypassForcePushAllowance object */
+  id: Scalars['ID']['output'];
+};
+
+/** The connection type for BypassForcePushAllowance. */
+export type BypassForcePushAllowanceConnection = {
+  __typename?: 'BypassForcePushAllowanceConnection';
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<BypassForcePushAllowanceEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<BypassForcePushAllowance>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type BypassForcePushAllowanceEdge = {
+  __typename?: 'BypassForcePushAllowanceEdge';
+  /** A cursor for use in pagination. */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge. */
+  node?: Maybe<BypassForcePushAllowance>;
+};
+
+/** A user, team, or app who has the ability to bypass a pull request requirement on a protected branch. */
+export type BypassPullRequestAllowance = Node & {
+  __typename?: 'BypassPullRequestAllowance';
+  /** The actor that can bypass. */
+  actor?: Maybe<BranchActorAllowanceActor>;
+  /** Identifies the branch protection rule associated with the allowed user, team, or app. */
+  branchProtectionRule?: Maybe<BranchProtectionRule>;
+  /** The Node ID of the BypassPullRequestAllowance object */
+  id: Scalars['ID']['output'];
+};
+
+/** The connection type for BypassPullRequestAllowance. */
+export type BypassPullRequestAllowanceConnection = {
+  __typename?: 'BypassPullRequestAllowanceConnection';
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<BypassPullRequestAllowanceEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<BypassPullRequestAllowance>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type BypassPullRequestAllowanceEdge = {
+  __typename?: 'BypassPullRequestAllowanceEdge';
+  /** A cursor for use in pagination. */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge. */
+  node?: Maybe<BypassPullRequestAllowance>;
 };
 
 /** A single check annotation. */
@@ -1375,6 +1489,10 @@ export type CreateBranchProtectionRuleInput = {
   allowsDeletions?: InputMaybe<Scalars['Boolean']['input']>;
   allowsForcePushes?: InputMaybe<Scalars['Boolean']['input']>;
   blocksCreations?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A list of User, Team, or App IDs allowed to bypass force push targeting matching branches. */
+  bypassForcePushActorIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** A list of User, Team, or App IDs allowed to bypass pull requests targeting matching branches. */
+  bypassPullRequestActorIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   dismissesStaleReviews?: InputMaybe<Scalars['Boolean']['input']>;
   isAdminEnforced?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1382,7 +1500,7 @@ export type CreateBranchProtectionRuleInput = {
   lockBranch?: InputMaybe<Scalars['Boolean']['input']>;
   /** The glob-like pattern used to determine matching branches. */
   pattern: Scalars['String']['input'];
-  /** A list of User IDs for actors who can push to branches that match this rule (with restrictsPushes). */
+  /** A list of User, Team, or App IDs allowed to push to matching branches (with restrictsPushes). */
   pushActorIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** The global relay id of the repository in which a new branch protection rule should be created in. */
   repositoryId: Scalars['ID']['input'];
@@ -1397,6 +1515,10 @@ export type CreateBranchProtectionRuleInput = {
   requiresStatusChecks?: InputMaybe<Scalars['Boolean']['input']>;
   requiresStrictStatusChecks?: InputMaybe<Scalars['Boolean']['input']>;
   restrictsPushes?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Is dismissal of pull request reviews restricted. */
+  restrictsReviewDismissals?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A list of User, Team, or App IDs allowed to dismiss reviews on pull requests targeting matching branches. */
+  reviewDismissalActorIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 /** Autogenerated return type of CreateBranchProtectionRule. */
@@ -5884,6 +6006,42 @@ export type Push = Node & {
   id: Scalars['ID']['output'];
 };
 
+/** A team, user, or app who has the ability to push to a protected branch. */
+export type PushAllowance = Node & {
+  __typename?: 'PushAllowance';
+  /** The actor that can push. */
+  actor?: Maybe<PushAllowanceActor>;
+  /** Identifies the branch protection rule associated with the allowed user, team, or app. */
+  branchProtectionRule?: Maybe<BranchProtectionRule>;
+  /** The Node ID of the PushAllowance object */
+  id: Scalars['ID']['output'];
+};
+
+/** Types that can be an actor. */
+export type PushAllowanceActor = App | Team | User;
+
+/** The connection type for PushAllowance. */
+export type PushAllowanceConnection = {
+  __typename?: 'PushAllowanceConnection';
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<PushAllowanceEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<PushAllowance>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type PushAllowanceEdge = {
+  __typename?: 'PushAllowanceEdge';
+  /** A cursor for use in pagination. */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge. */
+  node?: Maybe<PushAllowance>;
+};
+
 export type Query = {
   __typename?: 'Query';
   /** Look up a code of conduct by its key (Wharf's list comes with issue 36: null until then). */
@@ -7724,6 +7882,42 @@ export type ResolveReviewThreadPayload = {
   thread?: Maybe<PullRequestReviewThread>;
 };
 
+/** A user, team, or app who has the ability to dismiss a review on a protected branch. */
+export type ReviewDismissalAllowance = Node & {
+  __typename?: 'ReviewDismissalAllowance';
+  /** The actor that can dismiss. */
+  actor?: Maybe<ReviewDismissalAllowanceActor>;
+  /** Identifies the branch protection rule associated with the allowed user, team, or app. */
+  branchProtectionRule?: Maybe<BranchProtectionRule>;
+  /** The Node ID of the ReviewDismissalAllowance object */
+  id: Scalars['ID']['output'];
+};
+
+/** Types that can be an actor. */
+export type ReviewDismissalAllowanceActor = App | Team | User;
+
+/** The connection type for ReviewDismissalAllowance. */
+export type ReviewDismissalAllowanceConnection = {
+  __typename?: 'ReviewDismissalAllowanceConnection';
+  /** A list of edges. */
+  edges?: Maybe<Array<Maybe<ReviewDismissalAllowanceEdge>>>;
+  /** A list of nodes. */
+  nodes?: Maybe<Array<Maybe<ReviewDismissalAllowance>>>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** Identifies the total count of items in the connection. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type ReviewDismissalAllowanceEdge = {
+  __typename?: 'ReviewDismissalAllowanceEdge';
+  /** A cursor for use in pagination. */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge. */
+  node?: Maybe<ReviewDismissalAllowance>;
+};
+
 /** Represents a 'review_dismissed' event on a given issue or pull request. */
 export type ReviewDismissedEvent = Node & UniformResourceLocatable & {
   __typename?: 'ReviewDismissedEvent';
@@ -9057,6 +9251,10 @@ export type UpdateBranchProtectionRuleInput = {
   blocksCreations?: InputMaybe<Scalars['Boolean']['input']>;
   /** The global relay id of the branch protection rule to be updated. */
   branchProtectionRuleId: Scalars['ID']['input'];
+  /** A list of User, Team, or App IDs allowed to bypass force push targeting matching branches. */
+  bypassForcePushActorIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** A list of User, Team, or App IDs allowed to bypass pull requests targeting matching branches. */
+  bypassPullRequestActorIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   dismissesStaleReviews?: InputMaybe<Scalars['Boolean']['input']>;
   isAdminEnforced?: InputMaybe<Scalars['Boolean']['input']>;
@@ -9075,6 +9273,10 @@ export type UpdateBranchProtectionRuleInput = {
   requiresStatusChecks?: InputMaybe<Scalars['Boolean']['input']>;
   requiresStrictStatusChecks?: InputMaybe<Scalars['Boolean']['input']>;
   restrictsPushes?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Is dismissal of pull request reviews restricted. */
+  restrictsReviewDismissals?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A list of User, Team, or App IDs allowed to dismiss reviews on pull requests targeting matching branches. */
+  reviewDismissalActorIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 /** Autogenerated return type of UpdateBranchProtectionRule. */
@@ -10045,6 +10247,11 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( AccountRow )
     | ( AccountRow )
   ;
+  BranchActorAllowanceActor:
+    | ( AppRow )
+    | ( TeamRow )
+    | ( AccountRow )
+  ;
   Closer:
     | ( GitObjectModel )
     | ( ProjectV2 )
@@ -10218,6 +10425,11 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( UnsubscribedEvent )
     | ( UserBlockedEvent )
   ;
+  PushAllowanceActor:
+    | ( AppRow )
+    | ( TeamRow )
+    | ( AccountRow )
+  ;
   Reactor:
     | ( AccountRow )
     | ( AccountRow )
@@ -10227,6 +10439,11 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( PullModel )
   ;
   RequestedReviewer:
+    | ( TeamRow )
+    | ( AccountRow )
+  ;
+  ReviewDismissalAllowanceActor:
+    | ( AppRow )
     | ( TeamRow )
     | ( AccountRow )
   ;
@@ -10295,6 +10512,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( GitObjectModel )
     | ( AccountRow )
     | ( ProtectionRow )
+    | ( AllowanceModel )
+    | ( AllowanceModel )
     | ( CheckRunModel )
     | ( CheckSuiteModel )
     | ( TimelineEventModel )
@@ -10365,6 +10584,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( ReviewCommentModel )
     | ( ThreadModel )
     | ( Push )
+    | ( AllowanceModel )
     | ( ReactionModel )
     | ( TimelineEventModel )
     | ( ReferencedEvent )
@@ -10380,6 +10600,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( RepositoryRuleset )
     | ( RepositoryTopic )
     | ( RepositoryVulnerabilityAlert )
+    | ( AllowanceModel )
     | ( Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<_RefType['Actor']>, pullRequest: _RefType['PullRequest'], pullRequestCommit?: Maybe<_RefType['PullRequestCommit']>, review?: Maybe<_RefType['PullRequestReview']> } )
     | ( TimelineEventModel )
     | ( TimelineEventModel )
@@ -10483,9 +10704,16 @@ export type ResolversTypes = {
   Blob: ResolverTypeWrapper<GitObjectModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Bot: ResolverTypeWrapper<AccountRow>;
+  BranchActorAllowanceActor: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['BranchActorAllowanceActor']>;
   BranchProtectionRule: ResolverTypeWrapper<ProtectionRow>;
   BranchProtectionRuleConnection: ResolverTypeWrapper<Omit<BranchProtectionRuleConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['BranchProtectionRuleEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['BranchProtectionRule']>>> }>;
   BranchProtectionRuleEdge: ResolverTypeWrapper<Omit<BranchProtectionRuleEdge, 'node'> & { node?: Maybe<ResolversTypes['BranchProtectionRule']> }>;
+  BypassForcePushAllowance: ResolverTypeWrapper<AllowanceModel>;
+  BypassForcePushAllowanceConnection: ResolverTypeWrapper<Omit<BypassForcePushAllowanceConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['BypassForcePushAllowanceEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['BypassForcePushAllowance']>>> }>;
+  BypassForcePushAllowanceEdge: ResolverTypeWrapper<Omit<BypassForcePushAllowanceEdge, 'node'> & { node?: Maybe<ResolversTypes['BypassForcePushAllowance']> }>;
+  BypassPullRequestAllowance: ResolverTypeWrapper<AllowanceModel>;
+  BypassPullRequestAllowanceConnection: ResolverTypeWrapper<Omit<BypassPullRequestAllowanceConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['BypassPullRequestAllowanceEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['BypassPullRequestAllowance']>>> }>;
+  BypassPullRequestAllowanceEdge: ResolverTypeWrapper<Omit<BypassPullRequestAllowanceEdge, 'node'> & { node?: Maybe<ResolversTypes['BypassPullRequestAllowance']> }>;
   CheckAnnotation: ResolverTypeWrapper<CheckAnnotationModel>;
   CheckAnnotationConnection: ResolverTypeWrapper<Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['CheckAnnotation']>>> }>;
   CheckAnnotationEdge: ResolverTypeWrapper<Omit<CheckAnnotationEdge, 'node'> & { node?: Maybe<ResolversTypes['CheckAnnotation']> }>;
@@ -10840,6 +11068,10 @@ export type ResolversTypes = {
   PullRequestTimelineItemsItemType: PullRequestTimelineItemsItemType;
   PullRequestUpdateState: PullRequestUpdateState;
   Push: ResolverTypeWrapper<Push>;
+  PushAllowance: ResolverTypeWrapper<AllowanceModel>;
+  PushAllowanceActor: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PushAllowanceActor']>;
+  PushAllowanceConnection: ResolverTypeWrapper<Omit<PushAllowanceConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['PushAllowanceEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['PushAllowance']>>> }>;
+  PushAllowanceEdge: ResolverTypeWrapper<Omit<PushAllowanceEdge, 'node'> & { node?: Maybe<ResolversTypes['PushAllowance']> }>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RateLimit: ResolverTypeWrapper<RateLimit>;
   Reactable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Reactable']>;
@@ -10933,6 +11165,10 @@ export type ResolversTypes = {
   RequiredStatusCheckInput: RequiredStatusCheckInput;
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: ResolverTypeWrapper<Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversTypes['PullRequestReviewThread']> }>;
+  ReviewDismissalAllowance: ResolverTypeWrapper<AllowanceModel>;
+  ReviewDismissalAllowanceActor: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ReviewDismissalAllowanceActor']>;
+  ReviewDismissalAllowanceConnection: ResolverTypeWrapper<Omit<ReviewDismissalAllowanceConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReviewDismissalAllowanceEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ReviewDismissalAllowance']>>> }>;
+  ReviewDismissalAllowanceEdge: ResolverTypeWrapper<Omit<ReviewDismissalAllowanceEdge, 'node'> & { node?: Maybe<ResolversTypes['ReviewDismissalAllowance']> }>;
   ReviewDismissedEvent: ResolverTypeWrapper<Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<ResolversTypes['Actor']>, pullRequest: ResolversTypes['PullRequest'], pullRequestCommit?: Maybe<ResolversTypes['PullRequestCommit']>, review?: Maybe<ResolversTypes['PullRequestReview']> }>;
   ReviewRequest: ResolverTypeWrapper<ReviewRequestModel>;
   ReviewRequestConnection: ResolverTypeWrapper<Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversTypes['ReviewRequest']>>> }>;
@@ -11151,9 +11387,16 @@ export type ResolversParentTypes = {
   Blob: GitObjectModel;
   Boolean: Scalars['Boolean']['output'];
   Bot: AccountRow;
+  BranchActorAllowanceActor: ResolversUnionTypes<ResolversParentTypes>['BranchActorAllowanceActor'];
   BranchProtectionRule: ProtectionRow;
   BranchProtectionRuleConnection: Omit<BranchProtectionRuleConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['BranchProtectionRuleEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['BranchProtectionRule']>>> };
   BranchProtectionRuleEdge: Omit<BranchProtectionRuleEdge, 'node'> & { node?: Maybe<ResolversParentTypes['BranchProtectionRule']> };
+  BypassForcePushAllowance: AllowanceModel;
+  BypassForcePushAllowanceConnection: Omit<BypassForcePushAllowanceConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['BypassForcePushAllowanceEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['BypassForcePushAllowance']>>> };
+  BypassForcePushAllowanceEdge: Omit<BypassForcePushAllowanceEdge, 'node'> & { node?: Maybe<ResolversParentTypes['BypassForcePushAllowance']> };
+  BypassPullRequestAllowance: AllowanceModel;
+  BypassPullRequestAllowanceConnection: Omit<BypassPullRequestAllowanceConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['BypassPullRequestAllowanceEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['BypassPullRequestAllowance']>>> };
+  BypassPullRequestAllowanceEdge: Omit<BypassPullRequestAllowanceEdge, 'node'> & { node?: Maybe<ResolversParentTypes['BypassPullRequestAllowance']> };
   CheckAnnotation: CheckAnnotationModel;
   CheckAnnotationConnection: Omit<CheckAnnotationConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotationEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['CheckAnnotation']>>> };
   CheckAnnotationEdge: Omit<CheckAnnotationEdge, 'node'> & { node?: Maybe<ResolversParentTypes['CheckAnnotation']> };
@@ -11441,6 +11684,10 @@ export type ResolversParentTypes = {
   PullRequestTimelineItemsConnection: TimelineConnectionModel;
   PullRequestTimelineItemsEdge: Omit<PullRequestTimelineItemsEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PullRequestTimelineItems']> };
   Push: Push;
+  PushAllowance: AllowanceModel;
+  PushAllowanceActor: ResolversUnionTypes<ResolversParentTypes>['PushAllowanceActor'];
+  PushAllowanceConnection: Omit<PushAllowanceConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['PushAllowanceEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['PushAllowance']>>> };
+  PushAllowanceEdge: Omit<PushAllowanceEdge, 'node'> & { node?: Maybe<ResolversParentTypes['PushAllowance']> };
   Query: Record<PropertyKey, never>;
   RateLimit: RateLimit;
   Reactable: ResolversInterfaceTypes<ResolversParentTypes>['Reactable'];
@@ -11518,6 +11765,10 @@ export type ResolversParentTypes = {
   RequiredStatusCheckInput: RequiredStatusCheckInput;
   ResolveReviewThreadInput: ResolveReviewThreadInput;
   ResolveReviewThreadPayload: Omit<ResolveReviewThreadPayload, 'thread'> & { thread?: Maybe<ResolversParentTypes['PullRequestReviewThread']> };
+  ReviewDismissalAllowance: AllowanceModel;
+  ReviewDismissalAllowanceActor: ResolversUnionTypes<ResolversParentTypes>['ReviewDismissalAllowanceActor'];
+  ReviewDismissalAllowanceConnection: Omit<ReviewDismissalAllowanceConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReviewDismissalAllowanceEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ReviewDismissalAllowance']>>> };
+  ReviewDismissalAllowanceEdge: Omit<ReviewDismissalAllowanceEdge, 'node'> & { node?: Maybe<ResolversParentTypes['ReviewDismissalAllowance']> };
   ReviewDismissedEvent: Omit<ReviewDismissedEvent, 'actor' | 'pullRequest' | 'pullRequestCommit' | 'review'> & { actor?: Maybe<ResolversParentTypes['Actor']>, pullRequest: ResolversParentTypes['PullRequest'], pullRequestCommit?: Maybe<ResolversParentTypes['PullRequestCommit']>, review?: Maybe<ResolversParentTypes['PullRequestReview']> };
   ReviewRequest: ReviewRequestModel;
   ReviewRequestConnection: Omit<ReviewRequestConnection, 'edges' | 'nodes'> & { edges?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequestEdge']>>>, nodes?: Maybe<Array<Maybe<ResolversParentTypes['ReviewRequest']>>> };
@@ -11732,6 +11983,7 @@ export type AppResolvers<ContextType = GraphqlContext, ParentType extends Resolv
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['URI'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type AssignableResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Assignable'] = ResolversParentTypes['Assignable']> = {
@@ -11885,10 +12137,16 @@ export type BotResolvers<ContextType = GraphqlContext, ParentType extends Resolv
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type BranchActorAllowanceActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BranchActorAllowanceActor'] = ResolversParentTypes['BranchActorAllowanceActor']> = {
+  __resolveType: TypeResolveFn<'App' | 'Team' | 'User', ParentType, ContextType>;
+};
+
 export type BranchProtectionRuleResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BranchProtectionRule'] = ResolversParentTypes['BranchProtectionRule']> = {
   allowsDeletions?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   allowsForcePushes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   blocksCreations?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  bypassForcePushAllowances?: Resolver<ResolversTypes['BypassForcePushAllowanceConnection'], ParentType, ContextType, Partial<BranchProtectionRuleBypassForcePushAllowancesArgs>>;
+  bypassPullRequestAllowances?: Resolver<ResolversTypes['BypassPullRequestAllowanceConnection'], ParentType, ContextType, Partial<BranchProtectionRuleBypassPullRequestAllowancesArgs>>;
   creator?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   dismissesStaleReviews?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -11898,6 +12156,7 @@ export type BranchProtectionRuleResolvers<ContextType = GraphqlContext, ParentTy
   lockBranch?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   matchingRefs?: Resolver<ResolversTypes['RefConnection'], ParentType, ContextType, Partial<BranchProtectionRuleMatchingRefsArgs>>;
   pattern?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pushAllowances?: Resolver<ResolversTypes['PushAllowanceConnection'], ParentType, ContextType, Partial<BranchProtectionRulePushAllowancesArgs>>;
   repository?: Resolver<Maybe<ResolversTypes['Repository']>, ParentType, ContextType>;
   requireLastPushApproval?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   requiredApprovingReviewCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -11914,6 +12173,7 @@ export type BranchProtectionRuleResolvers<ContextType = GraphqlContext, ParentTy
   requiresStrictStatusChecks?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   restrictsPushes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   restrictsReviewDismissals?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reviewDismissalAllowances?: Resolver<ResolversTypes['ReviewDismissalAllowanceConnection'], ParentType, ContextType, Partial<BranchProtectionRuleReviewDismissalAllowancesArgs>>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -11927,6 +12187,44 @@ export type BranchProtectionRuleConnectionResolvers<ContextType = GraphqlContext
 export type BranchProtectionRuleEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BranchProtectionRuleEdge'] = ResolversParentTypes['BranchProtectionRuleEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['BranchProtectionRule']>, ParentType, ContextType>;
+};
+
+export type BypassForcePushAllowanceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BypassForcePushAllowance'] = ResolversParentTypes['BypassForcePushAllowance']> = {
+  actor?: Resolver<Maybe<ResolversTypes['BranchActorAllowanceActor']>, ParentType, ContextType>;
+  branchProtectionRule?: Resolver<Maybe<ResolversTypes['BranchProtectionRule']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BypassForcePushAllowanceConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BypassForcePushAllowanceConnection'] = ResolversParentTypes['BypassForcePushAllowanceConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['BypassForcePushAllowanceEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['BypassForcePushAllowance']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BypassForcePushAllowanceEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BypassForcePushAllowanceEdge'] = ResolversParentTypes['BypassForcePushAllowanceEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['BypassForcePushAllowance']>, ParentType, ContextType>;
+};
+
+export type BypassPullRequestAllowanceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BypassPullRequestAllowance'] = ResolversParentTypes['BypassPullRequestAllowance']> = {
+  actor?: Resolver<Maybe<ResolversTypes['BranchActorAllowanceActor']>, ParentType, ContextType>;
+  branchProtectionRule?: Resolver<Maybe<ResolversTypes['BranchProtectionRule']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BypassPullRequestAllowanceConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BypassPullRequestAllowanceConnection'] = ResolversParentTypes['BypassPullRequestAllowanceConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['BypassPullRequestAllowanceEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['BypassPullRequestAllowance']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BypassPullRequestAllowanceEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BypassPullRequestAllowanceEdge'] = ResolversParentTypes['BypassPullRequestAllowanceEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['BypassPullRequestAllowance']>, ParentType, ContextType>;
 };
 
 export type CheckAnnotationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CheckAnnotation'] = ResolversParentTypes['CheckAnnotation']> = {
@@ -13188,7 +13486,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'AddedToMergeQueueEvent' | 'AddedToProjectEvent' | 'AssignedEvent' | 'AutoMergeDisabledEvent' | 'AutoMergeEnabledEvent' | 'AutoRebaseEnabledEvent' | 'AutoSquashEnabledEvent' | 'AutomaticBaseChangeFailedEvent' | 'AutomaticBaseChangeSucceededEvent' | 'BaseRefChangedEvent' | 'BaseRefDeletedEvent' | 'BaseRefForcePushedEvent' | 'Blob' | 'Bot' | 'BranchProtectionRule' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'CommitCommentThread' | 'Comparison' | 'ConnectedEvent' | 'ConvertToDraftEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'DeployedEvent' | 'Deployment' | 'DeploymentEnvironmentChangedEvent' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'DiscussionComment' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Gist' | 'GistComment' | 'HeadRefDeletedEvent' | 'HeadRefForcePushedEvent' | 'HeadRefRestoredEvent' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'Mannequin' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MembersCanDeleteReposClearAuditEntry' | 'MentionedEvent' | 'MergeQueue' | 'MergeQueueEntry' | 'MergedEvent' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PinnedIssue' | 'PublicKey' | 'PullRequest' | 'PullRequestCommitCommentThread' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Push' | 'Reaction' | 'ReadyForReviewEvent' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromMergeQueueEvent' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryMigration' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'ReviewDismissedEvent' | 'ReviewRequestRemovedEvent' | 'ReviewRequestedEvent' | 'SavedReply' | 'SecurityAdvisory' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Team' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AddedToMergeQueueEvent' | 'AddedToProjectEvent' | 'AssignedEvent' | 'AutoMergeDisabledEvent' | 'AutoMergeEnabledEvent' | 'AutoRebaseEnabledEvent' | 'AutoSquashEnabledEvent' | 'AutomaticBaseChangeFailedEvent' | 'AutomaticBaseChangeSucceededEvent' | 'BaseRefChangedEvent' | 'BaseRefDeletedEvent' | 'BaseRefForcePushedEvent' | 'Blob' | 'Bot' | 'BranchProtectionRule' | 'BypassForcePushAllowance' | 'BypassPullRequestAllowance' | 'CheckRun' | 'CheckSuite' | 'ClosedEvent' | 'CodeOfConduct' | 'CommentDeletedEvent' | 'Commit' | 'CommitComment' | 'CommitCommentThread' | 'Comparison' | 'ConnectedEvent' | 'ConvertToDraftEvent' | 'ConvertedNoteToIssueEvent' | 'ConvertedToDiscussionEvent' | 'CrossReferencedEvent' | 'DemilestonedEvent' | 'DependencyGraphManifest' | 'DeployKey' | 'DeployedEvent' | 'Deployment' | 'DeploymentEnvironmentChangedEvent' | 'DisconnectedEvent' | 'Discussion' | 'DiscussionCategory' | 'DiscussionComment' | 'Enterprise' | 'EnterpriseAdministratorInvitation' | 'EnterpriseMemberInvitation' | 'Environment' | 'Gist' | 'GistComment' | 'HeadRefDeletedEvent' | 'HeadRefForcePushedEvent' | 'HeadRefRestoredEvent' | 'IpAllowListEntry' | 'Issue' | 'IssueComment' | 'Label' | 'LabeledEvent' | 'Language' | 'License' | 'LinkedBranch' | 'LockedEvent' | 'Mannequin' | 'MarkedAsDuplicateEvent' | 'MarketplaceCategory' | 'MarketplaceListing' | 'MembersCanDeleteReposClearAuditEntry' | 'MentionedEvent' | 'MergeQueue' | 'MergeQueueEntry' | 'MergedEvent' | 'Milestone' | 'MilestonedEvent' | 'MovedColumnsInProjectEvent' | 'Organization' | 'OrganizationIdentityProvider' | 'Package' | 'ParentIssueAddedEvent' | 'ParentIssueRemovedEvent' | 'PinnedDiscussion' | 'PinnedEnvironment' | 'PinnedEvent' | 'PinnedIssue' | 'PublicKey' | 'PullRequest' | 'PullRequestCommitCommentThread' | 'PullRequestReview' | 'PullRequestReviewComment' | 'PullRequestReviewThread' | 'Push' | 'PushAllowance' | 'Reaction' | 'ReadyForReviewEvent' | 'ReferencedEvent' | 'Release' | 'ReleaseAsset' | 'RemovedFromMergeQueueEvent' | 'RemovedFromProjectEvent' | 'RenamedTitleEvent' | 'ReopenedEvent' | 'Repository' | 'RepositoryMigration' | 'RepositoryRule' | 'RepositoryRuleset' | 'RepositoryTopic' | 'RepositoryVulnerabilityAlert' | 'ReviewDismissalAllowance' | 'ReviewDismissedEvent' | 'ReviewRequestRemovedEvent' | 'ReviewRequestedEvent' | 'SavedReply' | 'SecurityAdvisory' | 'SponsorsActivity' | 'SponsorsListing' | 'Sponsorship' | 'SponsorshipNewsletter' | 'StatusContext' | 'SubIssueAddedEvent' | 'SubIssueRemovedEvent' | 'SubscribedEvent' | 'Tag' | 'Team' | 'Topic' | 'TransferredEvent' | 'Tree' | 'UnassignedEvent' | 'UnlabeledEvent' | 'UnlockedEvent' | 'UnmarkedAsDuplicateEvent' | 'UnpinnedEvent' | 'UnsubscribedEvent' | 'User' | 'UserBlockedEvent' | 'UserContentEdit' | 'UserList' | 'UserStatus' | 'VerifiableDomain', ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -13938,6 +14236,29 @@ export type PushResolvers<ContextType = GraphqlContext, ParentType extends Resol
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type PushAllowanceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PushAllowance'] = ResolversParentTypes['PushAllowance']> = {
+  actor?: Resolver<Maybe<ResolversTypes['PushAllowanceActor']>, ParentType, ContextType>;
+  branchProtectionRule?: Resolver<Maybe<ResolversTypes['BranchProtectionRule']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PushAllowanceActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PushAllowanceActor'] = ResolversParentTypes['PushAllowanceActor']> = {
+  __resolveType: TypeResolveFn<'App' | 'Team' | 'User', ParentType, ContextType>;
+};
+
+export type PushAllowanceConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PushAllowanceConnection'] = ResolversParentTypes['PushAllowanceConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PushAllowanceEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['PushAllowance']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PushAllowanceEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PushAllowanceEdge'] = ResolversParentTypes['PushAllowanceEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['PushAllowance']>, ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   codeOfConduct?: Resolver<Maybe<ResolversTypes['CodeOfConduct']>, ParentType, ContextType, RequireFields<QueryCodeOfConductArgs, 'key'>>;
   codesOfConduct?: Resolver<Maybe<Array<Maybe<ResolversTypes['CodeOfConduct']>>>, ParentType, ContextType>;
@@ -14520,6 +14841,29 @@ export type RequiredStatusCheckDescriptionResolvers<ContextType = GraphqlContext
 export type ResolveReviewThreadPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ResolveReviewThreadPayload'] = ResolversParentTypes['ResolveReviewThreadPayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   thread?: Resolver<Maybe<ResolversTypes['PullRequestReviewThread']>, ParentType, ContextType>;
+};
+
+export type ReviewDismissalAllowanceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewDismissalAllowance'] = ResolversParentTypes['ReviewDismissalAllowance']> = {
+  actor?: Resolver<Maybe<ResolversTypes['ReviewDismissalAllowanceActor']>, ParentType, ContextType>;
+  branchProtectionRule?: Resolver<Maybe<ResolversTypes['BranchProtectionRule']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReviewDismissalAllowanceActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewDismissalAllowanceActor'] = ResolversParentTypes['ReviewDismissalAllowanceActor']> = {
+  __resolveType: TypeResolveFn<'App' | 'Team' | 'User', ParentType, ContextType>;
+};
+
+export type ReviewDismissalAllowanceConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewDismissalAllowanceConnection'] = ResolversParentTypes['ReviewDismissalAllowanceConnection']> = {
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ReviewDismissalAllowanceEdge']>>>, ParentType, ContextType>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['ReviewDismissalAllowance']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReviewDismissalAllowanceEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewDismissalAllowanceEdge'] = ResolversParentTypes['ReviewDismissalAllowanceEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['ReviewDismissalAllowance']>, ParentType, ContextType>;
 };
 
 export type ReviewDismissedEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReviewDismissedEvent'] = ResolversParentTypes['ReviewDismissedEvent']> = {
@@ -15380,9 +15724,16 @@ export type Resolvers<ContextType = GraphqlContext> = {
   BlameRange?: BlameRangeResolvers<ContextType>;
   Blob?: BlobResolvers<ContextType>;
   Bot?: BotResolvers<ContextType>;
+  BranchActorAllowanceActor?: BranchActorAllowanceActorResolvers<ContextType>;
   BranchProtectionRule?: BranchProtectionRuleResolvers<ContextType>;
   BranchProtectionRuleConnection?: BranchProtectionRuleConnectionResolvers<ContextType>;
   BranchProtectionRuleEdge?: BranchProtectionRuleEdgeResolvers<ContextType>;
+  BypassForcePushAllowance?: BypassForcePushAllowanceResolvers<ContextType>;
+  BypassForcePushAllowanceConnection?: BypassForcePushAllowanceConnectionResolvers<ContextType>;
+  BypassForcePushAllowanceEdge?: BypassForcePushAllowanceEdgeResolvers<ContextType>;
+  BypassPullRequestAllowance?: BypassPullRequestAllowanceResolvers<ContextType>;
+  BypassPullRequestAllowanceConnection?: BypassPullRequestAllowanceConnectionResolvers<ContextType>;
+  BypassPullRequestAllowanceEdge?: BypassPullRequestAllowanceEdgeResolvers<ContextType>;
   CheckAnnotation?: CheckAnnotationResolvers<ContextType>;
   CheckAnnotationConnection?: CheckAnnotationConnectionResolvers<ContextType>;
   CheckAnnotationEdge?: CheckAnnotationEdgeResolvers<ContextType>;
@@ -15624,6 +15975,10 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PullRequestTimelineItemsConnection?: PullRequestTimelineItemsConnectionResolvers<ContextType>;
   PullRequestTimelineItemsEdge?: PullRequestTimelineItemsEdgeResolvers<ContextType>;
   Push?: PushResolvers<ContextType>;
+  PushAllowance?: PushAllowanceResolvers<ContextType>;
+  PushAllowanceActor?: PushAllowanceActorResolvers<ContextType>;
+  PushAllowanceConnection?: PushAllowanceConnectionResolvers<ContextType>;
+  PushAllowanceEdge?: PushAllowanceEdgeResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RateLimit?: RateLimitResolvers<ContextType>;
   Reactable?: ReactableResolvers<ContextType>;
@@ -15687,6 +16042,10 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RequestedReviewer?: RequestedReviewerResolvers<ContextType>;
   RequiredStatusCheckDescription?: RequiredStatusCheckDescriptionResolvers<ContextType>;
   ResolveReviewThreadPayload?: ResolveReviewThreadPayloadResolvers<ContextType>;
+  ReviewDismissalAllowance?: ReviewDismissalAllowanceResolvers<ContextType>;
+  ReviewDismissalAllowanceActor?: ReviewDismissalAllowanceActorResolvers<ContextType>;
+  ReviewDismissalAllowanceConnection?: ReviewDismissalAllowanceConnectionResolvers<ContextType>;
+  ReviewDismissalAllowanceEdge?: ReviewDismissalAllowanceEdgeResolvers<ContextType>;
   ReviewDismissedEvent?: ReviewDismissedEventResolvers<ContextType>;
   ReviewRequest?: ReviewRequestResolvers<ContextType>;
   ReviewRequestConnection?: ReviewRequestConnectionResolvers<ContextType>;

@@ -21,8 +21,10 @@ export function userResolver(sql: Db): LoginResolver {
   return async (logins) => {
     const names = lowered(logins);
     if (names.length === 0) return new Map();
-    return byName(await sql<{ id: string; name: string }[]>`
-      SELECT id, lower(login) AS name FROM accounts WHERE lower(login) = ANY(${names}) AND kind = 'User'`);
+    return byName(
+      await sql<{ id: string; name: string }[]>`
+      SELECT id, lower(login) AS name FROM accounts WHERE lower(login) = ANY(${names}) AND kind = 'User'`,
+    );
   };
 }
 
@@ -31,8 +33,10 @@ function teamResolver(sql: Db, repo: RepositoryRow): LoginResolver {
   return async (slugs) => {
     const names = lowered(slugs);
     if (names.length === 0 || repo.owner_kind !== 'Organization') return new Map();
-    return byName(await sql<{ id: string; name: string }[]>`
-      SELECT id, lower(slug) AS name FROM teams WHERE org_id = ${repo.owner_id} AND lower(slug) = ANY(${names})`);
+    return byName(
+      await sql<{ id: string; name: string }[]>`
+      SELECT id, lower(slug) AS name FROM teams WHERE org_id = ${repo.owner_id} AND lower(slug) = ANY(${names})`,
+    );
   };
 }
 
@@ -41,12 +45,14 @@ function appResolver(sql: Db, repo: RepositoryRow): LoginResolver {
   return async (slugs) => {
     const names = lowered(slugs);
     if (names.length === 0) return new Map();
-    return byName(await sql<{ id: string; name: string }[]>`
+    return byName(
+      await sql<{ id: string; name: string }[]>`
       SELECT p.id, lower(p.slug) AS name FROM apps p
       JOIN installations i ON i.app_id = p.id AND i.account_id = ${repo.owner_id}
       WHERE lower(p.slug) = ANY(${names}) AND i.permissions->>'contents' = 'write'
         AND (i.repository_selection = 'all' OR EXISTS (
-          SELECT 1 FROM installation_repositories ir WHERE ir.installation_id = i.id AND ir.repository_id = ${repo.id}))`);
+          SELECT 1 FROM installation_repositories ir WHERE ir.installation_id = i.id AND ir.repository_id = ${repo.id}))`,
+    );
   };
 }
 

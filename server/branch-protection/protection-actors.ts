@@ -69,7 +69,12 @@ async function teamViews(sql: Sql, repo: RepositoryRow, ids: number[], urls: Url
   );
 }
 
-type AppWithOwner = AppRow & { owner_login: string; owner_kind: 'User' | 'Organization'; owner_site_admin: boolean; installations: number };
+type AppWithOwner = AppRow & {
+  owner_login: string;
+  owner_kind: 'User' | 'Organization';
+  owner_site_admin: boolean;
+  installations: number;
+};
 
 async function appViews(sql: Sql, ids: number[], urls: Urls): Promise<Map<number, View>> {
   if (ids.length === 0) return new Map();
@@ -79,7 +84,12 @@ async function appViews(sql: Sql, ids: number[], urls: Urls): Promise<Map<number
     FROM apps p JOIN accounts o ON o.id = p.owner_id WHERE p.id = ANY(${ids}::bigint[])`;
   return new Map(
     rows.map((row) => {
-      const owner = { id: Number(row.owner_id), login: row.owner_login, kind: row.owner_kind, site_admin: row.owner_site_admin };
+      const owner = {
+        id: Number(row.owner_id),
+        login: row.owner_login,
+        kind: row.owner_kind,
+        site_admin: row.owner_site_admin,
+      };
       return [Number(row.id), integrationView(row, owner, row.installations, urls)];
     }),
   );

@@ -8488,7 +8488,8 @@ export interface components {
                 };
                 name?: string;
                 client_id?: string;
-                description?: string;
+                /** @description Null for an app registered without one (GitHub's `integration` allows it; its copy here says string). */
+                description?: string | null;
                 external_url?: string;
                 html_url?: string;
                 created_at?: string;

@@ -27785,6 +27785,11 @@ export interface operations {
             /** @description Response */
             204: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
                     [name: string]: unknown;
                 };
                 content?: never;

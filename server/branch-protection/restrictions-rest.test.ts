@@ -217,5 +217,14 @@ describe('the restriction lists', () => {
       body: ['carol'],
     });
     expect(add.status).toBe(422);
+    const app = await createTestApp(server, carol.id, 'Carol Bot', { contents: 'write' });
+    await installTestApp(server, app.app, carol.id);
+    const apps = await server.api('/repos/carol/own/branches/main/protection/restrictions/apps', {
+      method: 'POST',
+      token: carol.token,
+      body: { apps: ['carol-bot'] },
+    });
+    expect(apps.status).toBe(200);
+    expect(names((await apps.json()) as { slug: string }[])).toEqual(['carol-bot']);
   });
 });

@@ -3,7 +3,8 @@
 // one, pushes with git and moves the branch through the refs API while a
 // writer who is not listed is refused on both; a listed app's installation
 // token writes through the contents API while another app's is refused; a
-// team listed in bypass_pull_request_allowances merges without the review.
+// team listed in bypass_pull_request_allowances merges without the review,
+// and one listed in dismissal_restrictions is alone to dismiss (REST and GraphQL).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appJwt, createTestApp, installTestApp, requestInstallationToken } from '../test-support/apps.js';
@@ -161,5 +162,55 @@ describe('teams in review bypass allowances', () => {
     expect(held.status).toBe(405);
     expect(((await held.json()) as any).message).toContain('approving review');
     expect((await merge(erin.token)).status).toBe(200);
+  });
+});
+
+describe('teams in dismissal restrictions', () => {
+  it('let only members of a listed team dismiss a review, through REST and GraphQL alike', async () => {
+    const put = await protect({
+      enforce_admins: false,
+      restrictions: null,
+      required_pull_request_reviews: {
+        required_approving_review_count: 1,
+        dismissal_restrictions: { teams: ['pushers'] },
+      },
+    });
+    expect(put.status).toBe(200);
+    const work = await cloneWithCommit(dave);
+    await git.ok(['push', '--quiet', 'origin', 'HEAD:refs/heads/dismissed'], { cwd: work });
+    const opened = await server.api(`/repos/${REPO}/pulls`, {
+      method: 'POST',
+      token: dave.token,
+      body: { title: 'dismissed', head: 'dismissed', base: 'main' },
+    });
+    const { number } = (await opened.json()) as { number: number };
+    const approved = await server.api(`/repos/${REPO}/pulls/${number}/reviews`, {
+      method: 'POST',
+      token: carol.token,
+      body: { event: 'APPROVE' },
+    });
+    const review = (await approved.json()) as { id: number; node_id: string };
+    const dismiss = (token: string) =>
+      server.api(`/repos/${REPO}/pulls/${number}/reviews/${review.id}/dismissals`, {
+        method: 'PUT',
+        token,
+        body: { message: 'stale' },
+      });
+    const refused = await dismiss(dave.token);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as any).message).toBe('You are not authorized to dismiss reviews on this branch.');
+    const graphql = await server.api('/api/graphql', {
+      method: 'POST',
+      token: dave.token,
+      body: {
+        query: `mutation { dismissPullRequestReview(input: {pullRequestReviewId: "${review.node_id}", message: "stale"}) { pullRequestReview { state } } }`,
+      },
+    });
+    // GraphQL words a refusal as its other FORBIDDEN mutations do.
+    expect(((await graphql.json()) as any).errors?.[0]?.message).toContain('does not have the correct permissions');
+    // Still an approval: erin's dismissal is the first.
+    const allowed = await dismiss(erin.token);
+    expect(allowed.status).toBe(200);
+    expect(((await allowed.json()) as any).state).toBe('DISMISSED');
   });
 });

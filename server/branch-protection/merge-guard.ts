@@ -15,7 +15,7 @@ import type { GitRepositories } from '../repos/git.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { type ConditionsPull, firstUnmet } from './merge-conditions.js';
 import { protectionsOf } from './protections-store.js';
-import { mayPushUnder, type PushActor, RESTRICTED_MESSAGE } from './push-restrictions.js';
+import { isListed, mayPushUnder, type PushActor, RESTRICTED_MESSAGE } from './push-restrictions.js';
 import { holdingRule } from './ref-guard.js';
 
 export interface MergeGuardDeps {
@@ -69,9 +69,7 @@ export async function mergeRefusal(
   if (rule === null) return null;
   if (!(await mayPushUnder(deps.sql, rule.restrictions, actor))) return RESTRICTED_MESSAGE;
   const bypass = rule.required_pull_request_reviews?.bypass_pull_request_allowances;
-  const skipReviews =
-    (actor.userId !== null && (bypass?.users.includes(actor.userId) ?? false)) ||
-    (actor.appId !== null && (bypass?.apps.includes(actor.appId) ?? false));
+  const skipReviews = bypass !== undefined && (await isListed(deps.sql, bypass, actor));
   const candidate = conditionsPull(pull);
   const withPaths = { ...deps, changedPaths: changedPathsOf(deps.git, repo, candidate) };
   const unmet = await firstUnmet(withPaths, repo, candidate, rule, skipReviews);

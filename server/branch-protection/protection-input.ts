@@ -1,7 +1,6 @@
 // GitHub's protection bodies (PUT …/protection and the PATCHes of its parts)
-// as the stored settings. Users are named by login and stored by id; an
-// unknown login is 422. Teams and apps are refused when named: Wharf has no
-// teams yet and apps are not resolved by slug here (docs/branch-protection.md).
+// as the stored settings. Users are named by login, teams and apps by slug,
+// and stored by id (actor-resolver.ts finds them); an unknown name is 422.
 // Users and teams restrictions are for organization repositories only, as on GitHub.
 import { refused, validationFailed } from '../errors/domain-error.js';
 import type { ActorLists, ReviewsSetting, StatusChecksSetting } from './protections-store.js';
@@ -27,14 +26,30 @@ export interface StatusChecksInput {
   checks?: { context: string; app_id?: number }[];
 }
 
-/** Logins to account ids; the logins no user has. */
+/** Names (lower-cased in the answer's keys) to ids; a name nobody has is absent. */
 export type LoginResolver = (logins: readonly string[]) => Promise<Map<string, number>>;
+
+/** How each kind of actor is found by name. A bare LoginResolver finds users only: teams and apps named to it are 422. */
+export interface ActorResolver {
+  users: LoginResolver;
+  teams: LoginResolver;
+  apps: LoginResolver;
+}
+
+const NOBODY: LoginResolver = async () => new Map();
+
+function resolversOf(resolve: LoginResolver | ActorResolver): ActorResolver {
+  return typeof resolve === 'function' ? { users: resolve, teams: NOBODY, apps: NOBODY } : resolve;
+}
+
+export const MAX_ACTORS = 100;
+export const TOO_MANY_ACTORS = 'The list of users, apps, and teams in total is limited to 100 items.';
 
 const ORG_ONLY = 'Only organization repositories can have users and team restrictions';
 
 export async function actorLists(
   input: ActorsInput | undefined,
-  resolve: LoginResolver,
+  resolve: LoginResolver | ActorResolver,
   field: string,
   orgRepository: boolean,
 ): Promise<ActorLists> {
@@ -42,14 +57,22 @@ export async function actorLists(
   const teams = input?.teams ?? [];
   const apps = input?.apps ?? [];
   if ((users.length > 0 || teams.length > 0) && !orgRepository) throw refused(ORG_ONLY);
-  if (users.length + teams.length + apps.length > 100)
-    throw refused('The list of users, apps, and teams in total is limited to 100 items.');
-  if (teams.length > 0) throw invalidNames(field, 'teams', teams);
-  if (apps.length > 0) throw invalidNames(field, 'apps', apps);
-  const ids = await resolve(users);
-  const unknown = users.filter((login) => !ids.has(login.toLowerCase()));
-  if (unknown.length > 0) throw invalidNames(field, 'users', unknown);
-  return { users: [...new Set(users.map((login) => ids.get(login.toLowerCase())!))], teams: [], apps: [] };
+  if (users.length + teams.length + apps.length > MAX_ACTORS) throw refused(TOO_MANY_ACTORS);
+  const resolvers = resolversOf(resolve);
+  return {
+    users: await idsOf(users, resolvers.users, field, 'users'),
+    teams: await idsOf(teams, resolvers.teams, field, 'teams'),
+    apps: await idsOf(apps, resolvers.apps, field, 'apps'),
+  };
+}
+
+/** The ids of `names` (each once, in the order named); 422 naming those nobody has. */
+async function idsOf(names: readonly string[], resolve: LoginResolver, field: string, kind: string): Promise<number[]> {
+  if (names.length === 0) return [];
+  const ids = await resolve(names);
+  const unknown = names.filter((name) => !ids.has(name.toLowerCase()));
+  if (unknown.length > 0) throw invalidNames(field, kind, unknown);
+  return [...new Set(names.map((name) => ids.get(name.toLowerCase())!))];
 }
 
 function invalidNames(field: string, kind: string, names: readonly string[]) {
@@ -81,7 +104,7 @@ export function reviewCount(count: number | undefined): number {
 export async function reviewsSetting(
   input: ReviewsInput,
   current: ReviewsSetting | null,
-  resolve: LoginResolver,
+  resolve: LoginResolver | ActorResolver,
   orgRepository: boolean,
 ): Promise<ReviewsSetting> {
   const dismissal = input.dismissal_restrictions;

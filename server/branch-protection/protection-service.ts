@@ -7,7 +7,8 @@ import type { Principal } from '../auth/principal.js';
 import { notFound } from '../errors/domain-error.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import type { Services } from '../services.js';
-import { accountIdsOf, type Accounts } from './protection-view.js';
+import { userResolver } from './actor-resolver.js';
+import { type Actors, actorListsOf, actorsOf } from './protection-actors.js';
 import { type ProtectionRow, type ProtectionValues, protectionByPattern } from './protections-store.js';
 import { changeRuleRow, putRule, removeRule } from './rule-writes.js';
 
@@ -15,19 +16,19 @@ type Needs = Pick<Services, 'sql' | 'urls' | 'repos' | 'issueChangesAsPull' | 'a
 
 export interface ReadRule {
   row: ProtectionRow;
-  accounts: Accounts;
+  actors: Actors;
 }
 
-async function accountsOf(services: Needs, row: ProtectionRow): Promise<Accounts> {
-  const ids = accountIdsOf(row);
-  return ids.length === 0 ? new Map() : services.accounts.byIds(ids);
-}
+const read = async (services: Needs, repo: RepositoryRow, row: ProtectionRow): Promise<ReadRule> => ({
+  row,
+  actors: await actorsOf(services, repo, actorListsOf(row)),
+});
 
 /** The branch's rule; 404 `Branch not protected`, or `Branch not found` for a branch that does not exist. */
 export async function readRule(services: Needs, repo: RepositoryRow, branch: string): Promise<ReadRule> {
   const row = await protectionByPattern(services.sql, repo.id, branch);
   if (!row) throw await notProtected(services, repo, branch);
-  return { row, accounts: await accountsOf(services, row) };
+  return read(services, repo, row);
 }
 
 async function notProtected(services: Needs, repo: RepositoryRow, branch: string) {
@@ -35,16 +36,8 @@ async function notProtected(services: Needs, repo: RepositoryRow, branch: string
   return notFound(sha ? 'Branch not protected' : 'Branch not found');
 }
 
-/** Logins to user ids (case-insensitively), for the input's user lists. */
-export function loginResolver(services: Needs) {
-  return async (logins: readonly string[]): Promise<Map<string, number>> => {
-    if (logins.length === 0) return new Map();
-    const lowered = logins.map((login) => login.toLowerCase());
-    const rows = await services.sql<{ id: string; login: string }[]>`
-      SELECT id, lower(login) AS login FROM accounts WHERE lower(login) = ANY(${lowered}) AND kind = 'User'`;
-    return new Map(rows.map((row) => [row.login, Number(row.id)]));
-  };
-}
+/** Logins to user ids (case-insensitively), for the input's user lists (actor-resolver.ts finds teams and apps too). */
+export const loginResolver = (services: Pick<Services, 'sql'>) => userResolver(services.sql);
 
 /** PUT …/protection: the branch (it must exist) gets exactly these settings. */
 export async function protectBranch(
@@ -57,7 +50,7 @@ export async function protectBranch(
   const sha = await services.git.resolveRef(repo.id, `refs/heads/${branch}`);
   if (!sha) throw notFound('Branch not found');
   const row = await putRule(services, repo, principal, branch, values);
-  return { row, accounts: await accountsOf(services, row) };
+  return read(services, repo, row);
 }
 
 /**
@@ -74,8 +67,10 @@ export async function changeRule(
   const current = await protectionByPattern(services.sql, repo.id, branch);
   if (!current) throw await notProtected(services, repo, branch);
   const values = await change(current);
+  // Nothing to change (turning off what is off): no write, no event.
+  if (Object.keys(values).length === 0) return read(services, repo, current);
   const row = await changeRuleRow(services, repo, principal, current, values, () => notFound('Branch not protected'));
-  return { row, accounts: await accountsOf(services, row) };
+  return read(services, repo, row);
 }
 
 /** DELETE …/protection. */

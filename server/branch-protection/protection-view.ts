@@ -1,14 +1,11 @@
 // GitHub's `protected-branch` body for a rule read through a branch (REST),
-// and its parts the sub-resources answer on their own. Users in the rule are
-// account ids; the caller passes the accounts they name.
+// and its parts the sub-resources answer on their own. Users, teams and apps
+// in the rule are ids; the caller passes their views (protection-actors.ts).
 import type { Urls } from '../http/urls.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
 import { repoPaths } from '../commits/commit-view.js';
-import type { AccountRef } from '../repos/user-view.js';
-import { simpleUser } from '../repos/user-view.js';
+import { type Actors, viewsOf } from './protection-actors.js';
 import type { ActorLists, ProtectionRow, ReviewsSetting, StatusChecksSetting } from './protections-store.js';
-
-export type Accounts = ReadonlyMap<number, AccountRef>;
 
 /** The branch's URL part: slashes stay, other characters are escaped, as GitHub writes it. */
 export const escapedBranch = (name: string) => name.split('/').map(encodeURIComponent).join('/');
@@ -16,22 +13,6 @@ export const escapedBranch = (name: string) => name.split('/').map(encodeURIComp
 export function protectionUrl(repo: RepositoryRow, branch: string, urls: Urls): string {
   return `${repoPaths(repo, urls).api}/branches/${escapedBranch(branch)}/protection`;
 }
-
-/** Every account id a rule names (to read them in one query). */
-export function accountIdsOf(row: ProtectionRow): number[] {
-  const reviews = row.required_pull_request_reviews;
-  return [
-    ...(reviews?.dismissal_restrictions?.users ?? []),
-    ...(reviews?.bypass_pull_request_allowances.users ?? []),
-    ...(row.restrictions?.users ?? []),
-  ];
-}
-
-const usersOf = (ids: readonly number[], accounts: Accounts, urls: Urls) =>
-  ids.flatMap((id) => {
-    const account = accounts.get(id);
-    return account ? [simpleUser(account, urls)] : [];
-  });
 
 export function statusChecksView(setting: StatusChecksSetting, base: string) {
   const url = `${base}/required_status_checks`;
@@ -48,11 +29,15 @@ export function adminsView(enabled: boolean, base: string) {
   return { url: `${base}/enforce_admins`, enabled };
 }
 
-function actorsView(lists: ActorLists, accounts: Accounts, urls: Urls) {
-  return { users: usersOf(lists.users, accounts, urls), teams: [] as object[], apps: [] as object[] };
+function actorsView(lists: ActorLists, actors: Actors) {
+  return {
+    users: viewsOf(lists.users, actors.users),
+    teams: viewsOf(lists.teams, actors.teams),
+    apps: viewsOf(lists.apps, actors.apps),
+  };
 }
 
-export function reviewsView(setting: ReviewsSetting, base: string, accounts: Accounts, urls: Urls) {
+export function reviewsView(setting: ReviewsSetting, base: string, actors: Actors) {
   const url = `${base}/required_pull_request_reviews`;
   const dismissal = setting.dismissal_restrictions;
   return {
@@ -63,7 +48,7 @@ export function reviewsView(setting: ReviewsSetting, base: string, accounts: Acc
             url: `${base}/dismissal_restrictions`,
             users_url: `${base}/dismissal_restrictions/users`,
             teams_url: `${base}/dismissal_restrictions/teams`,
-            ...actorsView(dismissal, accounts, urls),
+            ...actorsView(dismissal, actors),
           },
         }
       : {}),
@@ -72,26 +57,26 @@ export function reviewsView(setting: ReviewsSetting, base: string, accounts: Acc
     required_approving_review_count: setting.required_approving_review_count,
     require_last_push_approval: setting.require_last_push_approval,
     ...(hasAny(setting.bypass_pull_request_allowances)
-      ? { bypass_pull_request_allowances: actorsView(setting.bypass_pull_request_allowances, accounts, urls) }
+      ? { bypass_pull_request_allowances: actorsView(setting.bypass_pull_request_allowances, actors) }
       : {}),
   };
 }
 
 const hasAny = (lists: ActorLists) => lists.users.length + lists.teams.length + lists.apps.length > 0;
 
-export function restrictionsView(lists: ActorLists, base: string, accounts: Accounts, urls: Urls) {
+export function restrictionsView(lists: ActorLists, base: string, actors: Actors) {
   const url = `${base}/restrictions`;
   return {
     url,
     users_url: `${url}/users`,
     teams_url: `${url}/teams`,
     apps_url: `${url}/apps`,
-    ...actorsView(lists, accounts, urls),
+    ...actorsView(lists, actors),
   };
 }
 
 /** GitHub's `protected-branch`: the groups that are off are left out, the switches are `{enabled}`. */
-export function protectedBranchView(row: ProtectionRow, repo: RepositoryRow, accounts: Accounts, urls: Urls) {
+export function protectedBranchView(row: ProtectionRow, repo: RepositoryRow, actors: Actors, urls: Urls) {
   const base = protectionUrl(repo, row.pattern, urls);
   const enabled = (value: boolean) => ({ enabled: value });
   return {
@@ -100,7 +85,7 @@ export function protectedBranchView(row: ProtectionRow, repo: RepositoryRow, acc
       ? { required_status_checks: statusChecksView(row.required_status_checks, base) }
       : {}),
     ...(row.required_pull_request_reviews
-      ? { required_pull_request_reviews: reviewsView(row.required_pull_request_reviews, base, accounts, urls) }
+      ? { required_pull_request_reviews: reviewsView(row.required_pull_request_reviews, base, actors) }
       : {}),
     required_signatures: { url: `${base}/required_signatures`, enabled: false },
     enforce_admins: adminsView(row.enforce_admins, base),
@@ -111,6 +96,6 @@ export function protectedBranchView(row: ProtectionRow, repo: RepositoryRow, acc
     required_conversation_resolution: enabled(row.required_conversation_resolution),
     lock_branch: enabled(row.lock_branch),
     allow_fork_syncing: enabled(row.allow_fork_syncing),
-    ...(row.restrictions ? { restrictions: restrictionsView(row.restrictions, base, accounts, urls) } : {}),
+    ...(row.restrictions ? { restrictions: restrictionsView(row.restrictions, base, actors) } : {}),
   };
 }

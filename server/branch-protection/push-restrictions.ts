@@ -29,7 +29,16 @@ export async function mayPushUnder(
   lists: ActorLists | null,
   actor: PushActor,
 ): Promise<boolean> {
-  if (lists === null) return true;
+  return lists === null || isListed(sql, lists, actor);
+}
+
+/**
+ * Whether `actor` is one of `lists`: the app itself, the user, or a member of
+ * a listed team or of a team below one (team_ancestors holds each team as its
+ * own ancestor too). Push restrictions, review bypass allowances and dismissal
+ * restrictions all ask this.
+ */
+export async function isListed(sql: Sql | TransactionSql, lists: ActorLists, actor: PushActor): Promise<boolean> {
   if (actor.appId !== null) return lists.apps.includes(actor.appId);
   if (actor.userId === null) return false;
   if (lists.users.includes(actor.userId)) return true;

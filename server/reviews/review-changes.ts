@@ -2,6 +2,9 @@
 // event: submitting a pending review, editing the text, deleting a pending
 // review, dismissing a verdict. The pull request and the review are locked
 // first (in that order, as creating a review does) so concurrent changes queue.
+import type { Permission } from '../access/permissions.js';
+import { dismissalRefusal } from '../branch-protection/dismissal-guard.js';
+import { pushActorOf } from '../branch-protection/push-restrictions.js';
 import { forbidden, notFound, unprocessable } from '../errors/domain-error.js';
 import type { EventContext } from '../issues/issue-webhooks.js';
 import { pullByNumber, type PullRow } from '../pulls/pull-rows.js';
@@ -101,7 +104,11 @@ const NOT_DISMISSIBLE: Partial<Record<ReviewRow['state'], string>> = {
   DISMISSED: 'Can not dismiss a dismissed pull request review',
 };
 
-/** Dismisses an approval or a request for changes (the caller's push access is the handler's check). */
+/**
+ * Dismisses an approval or a request for changes (the caller's push access is
+ * the edge's check; `permission` is that access, for the base branch's
+ * dismissal restrictions, branch-protection/dismissal-guard.ts).
+ */
 export async function dismissReview(
   ctx: EventContext,
   repos: RepositoryLookup,
@@ -109,8 +116,17 @@ export async function dismissReview(
   reviewId: number,
   userId: number,
   message: string,
+  permission: Permission | null,
 ): Promise<ReviewRow> {
   const { pull, review } = await lockedReview(ctx, number, reviewId, userId);
+  const restricted = await dismissalRefusal(
+    ctx.tx,
+    ctx.repo,
+    pull.pull.base_ref,
+    permission,
+    pushActorOf(ctx.principal),
+  );
+  if (restricted) throw forbidden(restricted);
   const refusal = NOT_DISMISSIBLE[review.state];
   if (refusal) throw unprocessable(refusal);
   await ctx.tx`UPDATE pull_request_reviews SET state = 'DISMISSED', dismissed_state = ${review.state}, dismissal_message = ${message},

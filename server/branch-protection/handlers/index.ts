@@ -5,6 +5,7 @@ import {
   getAdminBranchProtection,
   setAdminBranchProtection,
 } from './repos-admin-branch-protection.js';
+import { deleteAccessRestrictions, getAccessRestrictions } from './repos-access-restrictions.js';
 import { deleteBranchProtection } from './repos-delete-branch-protection.js';
 import { getBranchProtection } from './repos-get-branch-protection.js';
 import {
@@ -23,6 +24,7 @@ import {
   removeStatusCheckProtection,
   updateStatusCheckProtection,
 } from './repos-status-check-protection.js';
+import { restrictionActorHandlers } from './repos-restriction-actors.js';
 import { updateBranchProtection } from './repos-update-branch-protection.js';
 
 export const branchProtectionHandlers = {
@@ -42,4 +44,7 @@ export const branchProtectionHandlers = {
   'repos/add-status-check-contexts': addStatusCheckContexts,
   'repos/set-status-check-contexts': setStatusCheckContexts,
   'repos/remove-status-check-contexts': removeStatusCheckContexts,
+  'repos/get-access-restrictions': getAccessRestrictions,
+  'repos/delete-access-restrictions': deleteAccessRestrictions,
+  ...restrictionActorHandlers,
 } satisfies Partial<Handlers>;

@@ -23,7 +23,7 @@ export function ruleBody(
   repo: RepositoryRow,
   read: ReadRule,
 ) {
-  return protectedBranchView(read.row, repo, read.accounts, ctx.services.urls);
+  return protectedBranchView(read.row, repo, read.actors, ctx.services.urls);
 }
 
 export function baseUrl(

@@ -2,7 +2,8 @@
 import { notFound } from '../../errors/domain-error.js';
 import type { Handler } from '../../http/operation-context.js';
 import { type ReviewsInput, reviewsSetting } from '../protection-input.js';
-import { changeRule, loginResolver, readRule } from '../protection-service.js';
+import { actorResolver } from '../actor-resolver.js';
+import { changeRule, readRule } from '../protection-service.js';
 import { reviewsView } from '../protection-view.js';
 import { baseUrl, protectionRoute } from './protection-route.js';
 
@@ -11,9 +12,9 @@ const notEnabled = () => notFound('Pull request reviews not enabled');
 export const getPullRequestReviewProtection: Handler<'repos/get-pull-request-review-protection'> = async (ctx) => {
   const { repo, branch } = await protectionRoute(ctx);
   await ctx.input();
-  const { row, accounts } = await readRule(ctx.services, repo, branch);
+  const { row, actors } = await readRule(ctx.services, repo, branch);
   if (!row.required_pull_request_reviews) throw notEnabled();
-  const body = reviewsView(row.required_pull_request_reviews, baseUrl(ctx, repo, branch), accounts, ctx.services.urls);
+  const body = reviewsView(row.required_pull_request_reviews, baseUrl(ctx, repo, branch), actors);
   return { status: 200, body: body as never };
 };
 
@@ -24,15 +25,15 @@ export const updatePullRequestReviewProtection: Handler<'repos/update-pull-reque
   const { repo, branch } = await protectionRoute(ctx);
   const { body } = await ctx.input();
   const org = repo.owner_kind === 'Organization';
-  const { row, accounts } = await changeRule(ctx.services, repo, ctx.principal, branch, async (current) => ({
+  const { row, actors } = await changeRule(ctx.services, repo, ctx.principal, branch, async (current) => ({
     required_pull_request_reviews: await reviewsSetting(
       (body ?? {}) as ReviewsInput,
       current.required_pull_request_reviews,
-      loginResolver(ctx.services),
+      actorResolver(ctx.services.sql, repo),
       org,
     ),
   }));
-  const view = reviewsView(row.required_pull_request_reviews!, baseUrl(ctx, repo, branch), accounts, ctx.services.urls);
+  const view = reviewsView(row.required_pull_request_reviews!, baseUrl(ctx, repo, branch), actors);
   return { status: 200, body: view as never };
 };
 

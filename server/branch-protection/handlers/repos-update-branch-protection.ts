@@ -7,7 +7,8 @@ import {
   type StatusChecksInput,
   statusChecksSetting,
 } from '../protection-input.js';
-import { loginResolver, protectBranch } from '../protection-service.js';
+import { actorResolver } from '../actor-resolver.js';
+import { protectBranch } from '../protection-service.js';
 import { protectionRoute, ruleBody } from './protection-route.js';
 
 // PUT …/branches/{branch}/protection: GitHub's whole body; every group is
@@ -15,7 +16,7 @@ import { protectionRoute, ruleBody } from './protection-route.js';
 export const updateBranchProtection: Handler<'repos/update-branch-protection'> = async (ctx) => {
   const { repo, branch } = await protectionRoute(ctx);
   const { body } = await ctx.input();
-  const resolve = loginResolver(ctx.services);
+  const resolve = actorResolver(ctx.services.sql, repo);
   const org = repo.owner_kind === 'Organization';
   const input = body as typeof body & {
     required_status_checks: StatusChecksInput | null;

@@ -32,7 +32,7 @@ export const dismissPullRequestReview: M['dismissPullRequestReview'] = async (_p
   const { repo, pull, repos, review } = await visibleReview(ctx, input.pullRequestReviewId);
   const writer = await writerOf(ctx, repo, mutation, 'write', 'pull_requests');
   await inMutation(ctx, repo, mutation, (events) =>
-    dismissReview(events, repos, pull.issue.number, review.id, writer.userId, message),
+    dismissReview(events, repos, pull.issue.number, review.id, writer.userId, message, writer.permission),
   );
   clearReviewLoaders(ctx.loaders);
   return { clientMutationId: input.clientMutationId, pullRequestReview: await reviewAfter(ctx, review.id) };

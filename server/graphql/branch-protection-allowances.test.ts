@@ -127,6 +127,12 @@ describe('allowances set through GraphQL', () => {
     expect(logins(rest.restrictions.users)).toEqual(['carol']);
     expect(logins(rest.required_pull_request_reviews.dismissal_restrictions.users)).toEqual(['carol']);
     expect(logins(rest.required_pull_request_reviews.bypass_pull_request_allowances.users)).toEqual(['dave']);
+    // Teams and apps too, in GitHub's team and integration shapes.
+    const slugs = (list: { slug: string }[]) => list.map((item) => item.slug);
+    expect(slugs(rest.restrictions.teams)).toEqual(['core']);
+    expect(slugs(rest.restrictions.apps)).toEqual(['deploy-bot']);
+    expect(slugs(rest.required_pull_request_reviews.dismissal_restrictions.teams)).toEqual(['core']);
+    expect(slugs(rest.required_pull_request_reviews.bypass_pull_request_allowances.apps)).toEqual(['deploy-bot']);
   });
 
   it('reads a page of actors in the same statements whatever its size', async () => {
@@ -276,7 +282,7 @@ describe('allowances set through REST', () => {
             dismissal_restrictions: { users: ['dave'] },
             bypass_pull_request_allowances: { users: ['carol'] },
           },
-          restrictions: { users: ['carol', 'dave'], teams: [] },
+          restrictions: { users: ['carol', 'dave'], teams: ['core'] },
         },
       });
     expect((await put()).status).toBe(200);
@@ -284,7 +290,7 @@ describe('allowances set through REST', () => {
       ref(qualifiedName: "rest-made") { branchProtectionRule { id ${LISTS} } } } }`);
     const rule = rules.data!.repository.ref.branchProtectionRule;
     expect(rule.restrictsPushes).toBe(true);
-    expect(actors(rule.pushAllowances)).toEqual(['User:carol', 'User:dave']);
+    expect(actors(rule.pushAllowances)).toEqual(['User:carol', 'User:dave', 'Team:core']);
     expect(rule.restrictsReviewDismissals).toBe(true);
     expect(actors(rule.reviewDismissalAllowances)).toEqual(['User:dave']);
     expect(actors(rule.bypassPullRequestAllowances)).toEqual(['User:carol']);

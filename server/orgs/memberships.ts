@@ -8,7 +8,7 @@ import { applyTopicsLocally, publish, type InvalidationBus } from '../db/cache-i
 import type { Sql, TransactionSql } from '../db/database.js';
 import { unprocessable } from '../errors/domain-error.js';
 import type { AccountRow } from '../repos/accounts-store.js';
-import { publishRepositories, repositoriesOfSubtree } from '../teams/team-invalidation.js';
+import { joinInvitationTeams } from '../teams/team-joining.js';
 import { invitationById, invitationTeamIds } from './org-invitations-store.js';
 import { emitMemberAdded, emitMemberInvited, type OrganizationEventSource } from './organization-events.js';
 
@@ -81,8 +81,8 @@ export async function setMembership(
 
 /**
  * The user accepts their pending invitation: a member with its role, in the
- * invitation's teams (their repositories' cached permissions are dropped), and
- * an `organization` `member_added` event. Null when there is none (or it expired).
+ * invitation's teams (their repositories' cached permissions are dropped), an
+ * `organization` `member_added` event and a `membership` added per team. Null when there is none (or it expired).
  */
 export async function acceptInvitation(
   sql: Sql,
@@ -102,13 +102,9 @@ export async function acceptInvitation(
     const role: MembershipRole = invitation.role === 'admin' ? 'admin' : 'member';
     await tx`INSERT INTO org_members (org_id, user_id, role) VALUES (${orgId}, ${userId}, ${role})
       ON CONFLICT (org_id, user_id) DO NOTHING`;
-    for (const teamId of teamIds)
-      await tx`INSERT INTO team_members (team_id, user_id) VALUES (${teamId}, ${userId}) ON CONFLICT DO NOTHING`;
-    const repositories: number[] = [];
-    for (const teamId of teamIds) repositories.push(...(await repositoriesOfSubtree(tx, teamId)));
-    const topics = await publishRepositories(tx, repositories);
     await changed(tx, orgId);
     await emitMemberAdded(tx, org, user, role, source);
+    const topics = await joinInvitationTeams(tx, { org, principal: source.sender, urls: source.urls }, teamIds, user);
     return { membership: { state: 'active' as const, role }, topics };
   });
   if (!accepted) return null;

@@ -5,7 +5,8 @@
 // removed (scope team) per team they were in, in the removal's transaction,
 // every payload valid against GitHub's schema (@octokit/openapi-webhooks);
 // their team rows go and the access the teams gave goes in every process at
-// once; the review requests made to those teams stay as they were.
+// once; the review requests made to those teams stay as they were. Joining by
+// an invitation with teams is one `membership` added per team, the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, type CallOptions } from '../test-support/api-call.js';
 import { eventually, wharfCli } from '../test-support/cli.js';
@@ -208,5 +209,30 @@ describe('review requests to the teams', () => {
     expect(await teamRows(fay.id)).toBe(0);
     expect((await ok(path)).teams.map((t: { slug: string }) => t.slug)).toEqual(['core']);
     expect(await events()).toEqual(before);
+  });
+});
+
+describe('joining by invitation', () => {
+  it("accepting an invitation with teams: member_added, then membership added once per team; the teams' access at once", async () => {
+    const ivy = await server.createUser('lv-ivy', { scopes: SCOPES });
+    await newJobs();
+    const invited = await ok('/orgs/lv-org/invitations', {
+      method: 'POST',
+      body: { invitee_id: ivy.id, team_ids: [teamIds.docs, teamIds.core] },
+    });
+    expect(invited.team_count).toBe(2);
+    expect(summary(await newJobs())).toEqual(['organization.member_invited']);
+    expect(await reads(ivy)).toBe(403);
+    const accepted = await apiCall(server, '/user/memberships/orgs/lv-org', {
+      method: 'PATCH',
+      token: ivy.token,
+      body: { state: 'active' },
+    });
+    expect(accepted.status).toBe(200);
+    const jobs = await newJobs();
+    expect(summary(jobs)).toEqual(['organization.member_added', 'membership.added:core', 'membership.added:docs']);
+    for (const job of jobs.slice(1))
+      expect(job.payload).toMatchObject({ scope: 'team', member: { login: 'lv-ivy' }, sender: { login: 'lv-ivy' } });
+    expect(await reads(ivy)).toBe(200);
   });
 });

@@ -5,7 +5,7 @@ import type { Sql, TransactionSql } from '../db/database.js';
 import { encodeNodeId, type NodeType } from '../ids/node-id.js';
 import { isoSeconds } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
-import { simpleUser, type AccountRef, userOrNull } from '../repos/user-view.js';
+import { simpleUser, type AccountRef, userOrGhost, userOrNull } from '../repos/user-view.js';
 import { accountJson } from '../repos/accounts-store.js';
 import type { LockReason, StateReason } from './issue-rows.js';
 import { repositoryUrls } from './issue-view.js';
@@ -200,7 +200,8 @@ export function issueEventView(row: IssueEventRow, repo: { owner: string; name: 
         const team = row.team ? teamView(row.team.team, row.team.org, urls, row.team.parent) : undefined;
         return { ...common, review_requester: common.actor, ...(team ? { requested_team: team } : {}) };
       }
-      return { ...common, review_requester: common.actor, requested_reviewer: userOrNull(row.reviewer, urls) };
+      // A deleted account asked is GitHub's ghost (the schema's requested_reviewer is never null).
+      return { ...common, review_requester: common.actor, requested_reviewer: userOrGhost(row.reviewer, urls) };
     default:
       return common;
   }

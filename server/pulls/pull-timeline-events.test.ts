@@ -209,4 +209,19 @@ describe('pull request issue events', () => {
     await git.ok(['push', '--quiet', 'origin', '--delete', 'second'], { cwd: work });
     expect(kinds(await events(pushed))).toEqual(['merged', 'closed', 'head_ref_deleted']);
   });
+
+  it("a reviewer whose account is gone is GitHub's ghost (requested_reviewer is never null)", async () => {
+    const dora = await server.createUser('dora');
+    const repo = await server.services.repos.find('alice', 'pt');
+    await server.sql`INSERT INTO collaborators (repository_id, user_id, permission) VALUES (${repo!.id}, ${dora.id}, 'write')`;
+    await git.ok(['checkout', '--quiet', '-b', 'third', 'main'], { cwd: work });
+    await git.ok(['commit', '--quiet', '--allow-empty', '-m', 'third'], { cwd: work });
+    await git.ok(['push', '--quiet', 'origin', 'third'], { cwd: work });
+    const third = (await call('/repos/alice/pt/pulls', 'POST', { title: 'Third', head: 'third', base: 'main' })).number;
+    await call(`/repos/alice/pt/pulls/${third}/requested_reviewers`, 'POST', { reviewers: ['dora'] });
+    await server.sql`DELETE FROM accounts WHERE id = ${dora.id}`;
+    const [requested] = await events(third);
+    expect(requested).toMatchObject({ event: 'review_requested', requested_reviewer: { login: 'ghost', id: 10137 } });
+    expect(githubComponentErrors('review-requested-issue-event', requested)).toBe('');
+  });
 });

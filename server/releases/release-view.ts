@@ -3,7 +3,7 @@ import { isoSeconds, isoSecondsOrNull } from '../views/timestamps.js';
 import type { Urls } from '../http/urls.js';
 import { encodeNodeId } from '../ids/node-id.js';
 import type { RepositoryRow } from '../repos/repository-row.js';
-import { simpleUser } from '../repos/user-view.js';
+import { GHOST, simpleUser } from '../repos/user-view.js';
 import { assetView, downloadTag } from './asset-view.js';
 import type { AssetRow } from './assets-store.js';
 import { reactionRollup } from '../views/reaction-rollup.js';
@@ -34,7 +34,7 @@ export function releaseView(
   const reactions = reactionRollup(`${api}/reactions`, r.reaction_counts);
   const author =
     r.author_id === null
-      ? { id: 10137, login: 'ghost', kind: 'User' as const, site_admin: false }
+      ? GHOST
       : { id: r.author_id, login: r.author_login!, kind: r.author_kind!, site_admin: r.author_site_admin! };
   return {
     url: api,

@@ -110,6 +110,11 @@ export function privateUser(account: AccountRow, counts: UserCounts, urls: Urls)
 
 export const userOrNull = (account: AccountRef | null, urls: Urls) => (account ? simpleUser(account, urls) : null);
 
+/** GitHub's ghost user (id 10137): who a deleted account is where GitHub's schema names someone, never null. */
+export const GHOST: AccountRef = { id: 10137, login: 'ghost', kind: 'User', site_admin: false };
+
+export const userOrGhost = (account: AccountRef | null, urls: Urls) => simpleUser(account ?? GHOST, urls);
+
 /**
  * simple-user bodies built once per account for a page: a page of issues
  * names the same few people (authors, assignees, closers) again and again,

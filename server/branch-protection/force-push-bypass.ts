@@ -1,6 +1,6 @@
 // Force pushes where a rule refuses them (`allow_force_pushes` off): the
 // actors of the rule's bypass list (GraphQL's bypassForcePushAllowances,
-// migration 048) may still force-push, a team's members (nested teams too)
+// migration 047) may still force-push, a team's members (nested teams too)
 // and an app's installation tokens as push restrictions count them
 // (push-restrictions.ts). Asked by every path that moves a ref: ref-guard.ts
 // for the APIs, push-protection.ts for git push.

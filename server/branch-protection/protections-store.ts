@@ -38,7 +38,7 @@ export interface ProtectionValues {
 }
 
 /**
- * Who may force-push where `allow_force_pushes` is off (migration 048):
+ * Who may force-push where `allow_force_pushes` is off (migration 047):
  * GraphQL's alone, REST's body has no such list, so REST's PUT keeps it.
  */
 export interface ForcePushBypass {

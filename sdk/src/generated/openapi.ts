@@ -935,7 +935,7 @@ export interface paths {
         };
         /**
          * List branches
-         * @description Every branch, by name, with its head commit; paginated with `per_page`, `page` and `Link`. Branch protection does not exist yet, so every branch has `protected: false` and `protected=true` lists none. An empty repository has no branches (`[]`). Readable anonymously on public repositories.
+         * @description Every branch, by name, with its head commit; paginated with `per_page`, `page` and `Link`. `protected` says whether a branch protection rule covers the branch (`protected=true` lists those only, `protected=false` the others). An empty repository has no branches (`[]`). Readable anonymously on public repositories.
          */
         get: operations["repos/list-branches"];
         put?: never;
